@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build, boot and test harness of the pm_qos suspend-block project on
+# Debian's linux-source-6.1.  `make help` lists the targets.  Where each
+# project directory lands in the kernel tree: scripts/overlay.map.
+
+SHELL := /bin/bash
+TOP := $(CURDIR)
+B := $(TOP)/build
+S := $(B)/linux
+R := $(B)/results
+
+# Guest test scripts: every tests/*.sh but the helpers and the demo.
+GUEST_TESTS ?= $(filter-out lib demo,$(basename $(notdir $(wildcard tests/*.sh))))
+
+.PHONY: help deps tree kernel kunit kunit-um kunit-x86_64 guest-test run test \
+	check patches clean distclean
+
+help:
+	@echo "make run           build the guest kernel, boot it under QEMU, run the demo"
+	@echo "make test          every test (KUnit on UML and x86_64, guest tests);"
+	@echo "                   ends with 'N passed, N failed'"
+	@echo "make kernel        the x86_64 guest bzImage (debug build)"
+	@echo "make kunit         KUnit on UML and on x86_64 under QEMU"
+	@echo "make kunit-um      KUnit on UML only (fast)"
+	@echo "make kunit-x86_64  KUnit on x86_64 (QEMU, lockdep/KASAN/UBSAN/kmemleak)"
+	@echo "make guest-test    boot the guest and run tests/ [GUEST_TESTS=name...]"
+	@echo "make check         checkpatch --strict, sparse, kernel-doc -Wall"
+	@echo "make patches       git format-patch series against pristine 6.1 in build/patches"
+	@echo "make tree          unpack the kernel, lay the project over it, apply patches/"
+	@echo "make deps          install the Debian packages the harness needs (root)"
+	@echo "make clean         remove build products, keep the unpacked trees"
+	@echo "make distclean     remove build/"
+
+deps:
+	@scripts/deps.sh
+
+tree: deps
+	@scripts/prepare-tree.sh
+
+kernel: tree
+	@scripts/build-guest.sh
+
+kunit-um: tree
+	@scripts/run-kunit.sh um
+
+kunit-x86_64: tree
+	@scripts/run-kunit.sh x86_64
+
+kunit: kunit-um kunit-x86_64
+
+guest-test: kernel
+	@scripts/run-guest.sh $(GUEST_TESTS)
+
+run: kernel
+	@scripts/run-guest.sh --demo demo
+
+# Every step runs even when an earlier one failed; the summary counts a
+# step that produced no count as a failure.
+test: tree
+	@rm -rf $(R) && mkdir -p $(R)
+	-@scripts/run-kunit.sh um
+	-@scripts/run-kunit.sh x86_64
+	-@scripts/build-guest.sh && scripts/run-guest.sh $(GUEST_TESTS)
+	@scripts/summary.sh kunit-um kunit-x86_64 guest
+
+check: kernel
+	@scripts/check.sh
+
+patches: tree
+	@scripts/make-patches.sh
+
+clean:
+	rm -rf $(R) $(B)/kunit-um $(B)/kunit-x86_64 $(B)/guest $(B)/patches
+
+distclean:
+	rm -rf $(B)

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pm_qos suspend-block class: requests that keep the system from suspending.
+ *
+ * A request is a handle its owner embeds or allocates.  It is added once
+ * with a name, activated and deactivated any number of times (optionally
+ * with a timeout), and removed.  While at least one request is active the
+ * system is "blocked": autosleep does not start a suspend, and a suspend
+ * started through the /sys/power/wakeup_count handshake is aborted.  A plain
+ * write to /sys/power/state ignores requests (a forced suspend).
+ *
+ * Every operation on a request costs the same whatever the number of
+ * requests; none sleeps, so all may be called from any context.  The name is
+ * only shown in statistics and traces: nothing looks a request up by it.
+ */
+#ifndef _LINUX_PM_QOS_SUSPEND_BLOCK_H
+#define _LINUX_PM_QOS_SUSPEND_BLOCK_H
+
+#include <linux/list.h>
+#include <linux/notifier.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/timer.h>
+#include <linux/types.h>
+
+/**
+ * struct suspend_block_stats - statistics of one suspend-block request
+ * @active_count: activations (inactive -> active transitions)
+ * @expire_count: deactivations done by the timeout
+ * @wakeup_count: activations while a system suspend was in progress (they
+ *	aborted it, or came from its resume path)
+ * @total_time: nanoseconds spent active, closed intervals only
+ * @max_time: longest closed active interval, ns
+ * @prevent_time: nanoseconds spent active while autosleep was enabled
+ * @last_change: local_clock() of the last activation or deactivation, ns
+ *
+ * Times come from local_clock(): cheap, nanosecond resolution, and close
+ * enough across CPUs for statistics (an interval that would come out
+ * negative across CPUs counts as zero).
+ */
+struct suspend_block_stats {
+	u64 active_count;
+	u64 expire_count;
+	u64 wakeup_count;
+	u64 total_time;
+	u64 max_time;
+	u64 prevent_time;
+	u64 last_change;
+};
+
+/**
+ * struct suspend_block_request - a handle that can block system suspend
+ * @lock: protects every field below but @node
+ * @active: the request blocks suspend
+ * @timed: @active, and @expires holds the deadline
+ * @expires: jiffies at which a timed activation ends
+ * @active_since: local_clock() at the activation, valid while @active
+ * @prevent_since: local_clock() when the current active interval started to
+ *	count as preventing autosleep, 0 when it does not count
+ * @stats: statistics, see struct suspend_block_stats
+ * @timer: ends timed activations
+ * @node: entry in the registry of requests (for read-outs only)
+ * @name: for statistics and tracing; owned by the caller
+ *
+ * Invariant: the number of requests with @active set equals the class's
+ * active count, and a request is on the registry from add to remove.
+ */
+struct suspend_block_request {
+	spinlock_t lock;
+	bool active;
+	bool timed;
+	unsigned long expires;
+	u64 active_since;
+	u64 prevent_since;
+	struct suspend_block_stats stats;
+	struct timer_list timer;
+	struct list_head node;
+	const char *name;
+};
+
+#ifdef CONFIG_PM_QOS_SUSPEND_BLOCK
+
+void suspend_block_add_request(struct suspend_block_request *req,
+			       const char *name);
+void suspend_block_remove_request(struct suspend_block_request *req);
+bool suspend_block_activate(struct suspend_block_request *req);
+bool suspend_block_activate_timeout(struct suspend_block_request *req,
+				    unsigned long timeout);
+bool suspend_block_deactivate(struct suspend_block_request *req);
+bool suspend_block_request_active(struct suspend_block_request *req);
+unsigned long suspend_block_remaining(struct suspend_block_request *req);
+void suspend_block_get_stats(struct suspend_block_request *req,
+			     struct suspend_block_stats *stats);
+
+bool suspend_is_blocked(void);
+unsigned int suspend_block_active_count(void);
+
+int suspend_block_add_notifier(struct notifier_block *nb);
+int suspend_block_remove_notifier(struct notifier_block *nb);
+void suspend_block_flush_notifiers(void);
+
+/* Called by the PM core when autosleep is switched on or off. */
+void suspend_block_autosleep_enabled(bool enabled);
+
+#else /* !CONFIG_PM_QOS_SUSPEND_BLOCK */
+
+static inline void suspend_block_add_request(struct suspend_block_request *req,
+					     const char *name) {}
+static inline void
+suspend_block_remove_request(struct suspend_block_request *req) {}
+static inline bool suspend_block_activate(struct suspend_block_request *req)
+{
+	return false;
+}
+static inline bool
+suspend_block_activate_timeout(struct suspend_block_request *req,
+			       unsigned long timeout)
+{
+	return false;
+}
+static inline bool suspend_block_deactivate(struct suspend_block_request *req)
+{
+	return false;
+}
+static inline bool
+suspend_block_request_active(struct suspend_block_request *req)
+{
+	return false;
+}
+static inline unsigned long
+suspend_block_remaining(struct suspend_block_request *req)
+{
+	return 0;
+}
+static inline void suspend_block_get_stats(struct suspend_block_request *req,
+					   struct suspend_block_stats *stats)
+{
+	memset(stats, 0, sizeof(*stats));
+}
+static inline bool suspend_is_blocked(void) { return false; }
+static inline unsigned int suspend_block_active_count(void) { return 0; }
+static inline int suspend_block_add_notifier(struct notifier_block *nb)
+{
+	return 0;
+}
+static inline int suspend_block_remove_notifier(struct notifier_block *nb)
+{
+	return 0;
+}
+static inline void suspend_block_flush_notifiers(void) {}
+static inline void suspend_block_autosleep_enabled(bool enabled) {}
+
+#endif /* CONFIG_PM_QOS_SUSPEND_BLOCK */
+
+/* Notifier actions: the aggregate's transitions. */
+#define SUSPEND_BLOCK_UNBLOCKED	0
+#define SUSPEND_BLOCK_BLOCKED	1
+
+#endif /* _LINUX_PM_QOS_SUSPEND_BLOCK_H */

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Read-outs of the suspend-block class:
+ *
+ *   /sys/kernel/debug/pm_qos/suspend_block  every registered request, its
+ *	state and statistics, one tab-separated line each, and a "deleted"
+ *	line summing up removed requests;
+ *   /sys/power/suspend_blockers  the names of the requests blocking suspend
+ *	right now, separated by spaces.
+ *
+ * Both walk the registry, which is fine for read-outs and is the reason the
+ * hot paths never do.
+ */
+
+#include <linux/debugfs.h>
+#include <linux/init.h>
+#include <linux/kobject.h>
+#include <linux/sched/clock.h>
+#include <linux/seq_file.h>
+#include <linux/sysfs.h>
+
+#include "qos_suspend_block.h"
+
+static void sb_show_one(struct seq_file *m, const char *name, bool active,
+			const struct suspend_block_stats *st, u64 open,
+			unsigned long expires_in)
+{
+	u64 total = st->total_time + open;
+
+	seq_printf(m, "%s\t%d\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%u\n",
+		   name, active, st->active_count, st->expire_count,
+		   st->wakeup_count, open, total, max(st->max_time, open),
+		   st->prevent_time, st->last_change,
+		   jiffies_to_msecs(expires_in));
+}
+
+/*
+ * Times are ns.  active_since is the length of the open active interval;
+ * total_time and max_time include it, as mainline's wakeup_sources does.
+ * expires_in is ms to a pending timeout, 0 without one.
+ */
+static int sb_debugfs_show(struct seq_file *m, void *unused)
+{
+	struct suspend_block_request *req;
+	struct suspend_block_stats st;
+	unsigned long expires_in;
+	unsigned long flags;
+	u64 now = local_clock(), open;
+	bool active;
+
+	seq_puts(m, "name\tactive\tactive_count\texpire_count\twakeup_count\tactive_since\ttotal_time\tmax_time\tprevent_time\tlast_change\texpires_in_ms\n");
+	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	list_for_each_entry(req, &suspend_block_registry, node) {
+		spin_lock(&req->lock);
+		st = req->stats;
+		active = req->active;
+		open = active && now > req->active_since ?
+			now - req->active_since : 0;
+		expires_in = active && req->timed &&
+			time_before(jiffies, req->expires) ?
+			req->expires - jiffies : 0;
+		spin_unlock(&req->lock);
+		sb_show_one(m, req->name, active, &st, open, expires_in);
+	}
+	st = suspend_block_deleted;
+	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	sb_show_one(m, "deleted", false, &st, 0, 0);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sb_debugfs);
+
+static ssize_t suspend_blockers_show(struct kobject *kobj,
+				     struct kobj_attribute *attr, char *buf)
+{
+	struct suspend_block_request *req;
+	unsigned long flags;
+	int len = 0;
+
+	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	list_for_each_entry(req, &suspend_block_registry, node) {
+		if (READ_ONCE(req->active))
+			len += sysfs_emit_at(buf, len, "%s ", req->name);
+	}
+	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	if (len)
+		len--;	/* the last separator */
+	len += sysfs_emit_at(buf, len, "\n");
+	return len;
+}
+
+static struct kobj_attribute suspend_blockers_attr = __ATTR_RO(suspend_blockers);
+
+/**
+ * pm_qos_debugfs_dir - The pm_qos directory in debugfs, created on first use.
+ *
+ * Shared by the pm_qos classes' read-outs.
+ *
+ * Context: Process context, from initcalls.
+ * Return: the directory's dentry (an error pointer if debugfs is absent,
+ * which debugfs_create_file() accepts and ignores).
+ */
+struct dentry *pm_qos_debugfs_dir(void)
+{
+	static struct dentry *dir;
+
+	if (!dir)
+		dir = debugfs_create_dir("pm_qos", NULL);
+	return dir;
+}
+
+static int __init suspend_block_show_init(void)
+{
+	debugfs_create_file("suspend_block", 0444, pm_qos_debugfs_dir(), NULL,
+			    &sb_debugfs_fops);
+	return sysfs_create_file(power_kobj, &suspend_blockers_attr.attr);
+}
+late_initcall(suspend_block_show_init);

@@ -1,0 +1,703 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the pm_qos suspend-block class: one case per rule of the
+ * API, the statistics, the notifier, the wakeup_count handshake, and
+ * concurrency (per-CPU kthreads, hard IRQ callers, the producer/consumer
+ * handoff).
+ *
+ * The cases assume no other suspend-block request is active in the test
+ * kernel, which holds for the KUnit configurations of this project.
+ */
+
+#include <kunit/test.h>
+#include <linux/completion.h>
+#include <linux/cpumask.h>
+#include <linux/delay.h>
+#include <linux/hrtimer.h>
+#include <linux/kthread.h>
+#include <linux/pm_qos_suspend_block.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/suspend.h>
+
+#include "../power.h"
+#include "../qos_suspend_block.h"
+
+static struct suspend_block_stats sb_stats(struct suspend_block_request *r)
+{
+	struct suspend_block_stats st;
+
+	suspend_block_get_stats(r, &st);
+	return st;
+}
+
+/*
+ * local_clock() has nanosecond units everywhere but, on UML, jiffy
+ * resolution.  Intervals here last several ticks, and the checks allow one
+ * tick of error, so they hold on either kind of clock.
+ */
+#define SB_TICK_NS	((u64)TICK_NSEC)
+#define SB_HOLD_MS	(4 * jiffies_to_msecs(1))
+#define SB_HOLD_NS	((u64)SB_HOLD_MS * NSEC_PER_MSEC)
+
+static void sb_test_add(struct kunit *test, struct suspend_block_request *r,
+			const char *name)
+{
+	KUNIT_ASSERT_EQ(test, suspend_block_active_count(), 0U);
+	suspend_block_add_request(r, name);
+}
+
+static void add_starts_inactive(struct kunit *test)
+{
+	struct suspend_block_request r;
+	struct suspend_block_stats st;
+
+	sb_test_add(test, &r, "sb-test");
+	st = sb_stats(&r);
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_EQ(test, st.active_count, 0ULL);
+	KUNIT_EXPECT_EQ(test, st.total_time, 0ULL);
+	KUNIT_EXPECT_EQ(test, suspend_block_remaining(&r), 0UL);
+	suspend_block_remove_request(&r);
+}
+
+static void activate_blocks_deactivate_unblocks(struct kunit *test)
+{
+	struct suspend_block_request r;
+
+	sb_test_add(test, &r, "sb-test");
+	KUNIT_EXPECT_TRUE(test, suspend_block_activate(&r));
+	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(&r));
+	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 1U);
+	KUNIT_EXPECT_EQ(test, suspend_block_remaining(&r), MAX_SCHEDULE_TIMEOUT);
+	KUNIT_EXPECT_TRUE(test, suspend_block_deactivate(&r));
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
+	suspend_block_remove_request(&r);
+}
+
+static void activate_does_not_nest(struct kunit *test)
+{
+	struct suspend_block_request r;
+
+	sb_test_add(test, &r, "sb-test");
+	KUNIT_EXPECT_TRUE(test, suspend_block_activate(&r));
+	KUNIT_EXPECT_FALSE(test, suspend_block_activate(&r));
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 1U);
+	KUNIT_EXPECT_TRUE(test, suspend_block_deactivate(&r));
+	/* One deactivation undoes any number of activations. */
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
+	KUNIT_EXPECT_EQ(test, sb_stats(&r).active_count, 1ULL);
+	suspend_block_remove_request(&r);
+}
+
+static void deactivate_inactive_is_noop(struct kunit *test)
+{
+	struct suspend_block_request r;
+	struct suspend_block_stats before;
+
+	sb_test_add(test, &r, "sb-test");
+	suspend_block_activate(&r);
+	suspend_block_deactivate(&r);
+	before = sb_stats(&r);
+	KUNIT_EXPECT_FALSE(test, suspend_block_deactivate(&r));
+	KUNIT_EXPECT_FALSE(test, suspend_block_deactivate(&r));
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
+	KUNIT_EXPECT_EQ(test, memcmp(&before, &r.stats, sizeof(before)), 0);
+	suspend_block_remove_request(&r);
+}
+
+static void remove_deactivates_with_accounting(struct kunit *test)
+{
+	struct suspend_block_request r;
+	u64 deleted_count = suspend_block_deleted.active_count;
+	u64 deleted_time = suspend_block_deleted.total_time;
+
+	sb_test_add(test, &r, "sb-test");
+	suspend_block_activate(&r);
+	msleep(SB_HOLD_MS);
+	suspend_block_remove_request(&r);
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_EQ(test, suspend_block_deleted.active_count,
+			deleted_count + 1);
+	/* The active interval ended at removal and was counted. */
+	KUNIT_EXPECT_GE(test, suspend_block_deleted.total_time,
+			deleted_time + SB_HOLD_NS - SB_TICK_NS);
+}
+
+static void timeout_expires(struct kunit *test)
+{
+	struct suspend_block_request r;
+	struct suspend_block_stats st;
+
+	sb_test_add(test, &r, "sb-test");
+	KUNIT_EXPECT_TRUE(test, suspend_block_activate_timeout(&r, 2));
+	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
+	KUNIT_EXPECT_LE(test, suspend_block_remaining(&r), 2UL);
+	msleep(jiffies_to_msecs(2) + 100);
+	st = sb_stats(&r);
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_EQ(test, st.expire_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, st.active_count, 1ULL);
+	suspend_block_remove_request(&r);
+}
+
+static void timeout_extended_by_later_deadline(struct kunit *test)
+{
+	struct suspend_block_request r;
+
+	sb_test_add(test, &r, "sb-test");
+	suspend_block_activate_timeout(&r, 1);
+	KUNIT_EXPECT_FALSE(test, suspend_block_activate_timeout(&r, 10 * HZ));
+	msleep(jiffies_to_msecs(1) + 100);
+	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(&r));
+	KUNIT_EXPECT_GT(test, suspend_block_remaining(&r), 5UL * HZ);
+	KUNIT_EXPECT_EQ(test, sb_stats(&r).expire_count, 0ULL);
+	suspend_block_remove_request(&r);
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+}
+
+static void timeout_shortened_by_earlier_deadline(struct kunit *test)
+{
+	struct suspend_block_request r;
+
+	sb_test_add(test, &r, "sb-test");
+	suspend_block_activate_timeout(&r, 10 * HZ);
+	suspend_block_activate_timeout(&r, 1);
+	KUNIT_EXPECT_LE(test, suspend_block_remaining(&r), 1UL);
+	msleep(jiffies_to_msecs(1) + 100);
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
+	KUNIT_EXPECT_EQ(test, sb_stats(&r).expire_count, 1ULL);
+	suspend_block_remove_request(&r);
+}
+
+static void timeout_turns_untimed_into_timed(struct kunit *test)
+{
+	struct suspend_block_request r;
+
+	sb_test_add(test, &r, "sb-test");
+	suspend_block_activate(&r);
+	suspend_block_activate_timeout(&r, 1);
+	msleep(jiffies_to_msecs(1) + 100);
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
+	KUNIT_EXPECT_EQ(test, sb_stats(&r).expire_count, 1ULL);
+	suspend_block_remove_request(&r);
+}
+
+static void activate_cancels_timeout(struct kunit *test)
+{
+	struct suspend_block_request r;
+
+	sb_test_add(test, &r, "sb-test");
+	suspend_block_activate_timeout(&r, 1);
+	KUNIT_EXPECT_FALSE(test, suspend_block_activate(&r));
+	KUNIT_EXPECT_FALSE(test, timer_pending(&r.timer));
+	msleep(jiffies_to_msecs(1) + 100);
+	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(&r));
+	KUNIT_EXPECT_EQ(test, suspend_block_remaining(&r), MAX_SCHEDULE_TIMEOUT);
+	KUNIT_EXPECT_EQ(test, sb_stats(&r).expire_count, 0ULL);
+	suspend_block_deactivate(&r);
+	suspend_block_remove_request(&r);
+}
+
+static void deactivate_cancels_timeout(struct kunit *test)
+{
+	struct suspend_block_request r;
+
+	sb_test_add(test, &r, "sb-test");
+	suspend_block_activate_timeout(&r, HZ);
+	KUNIT_EXPECT_TRUE(test, suspend_block_deactivate(&r));
+	KUNIT_EXPECT_FALSE(test, timer_pending(&r.timer));
+	KUNIT_EXPECT_EQ(test, suspend_block_remaining(&r), 0UL);
+	KUNIT_EXPECT_EQ(test, sb_stats(&r).expire_count, 0ULL);
+	suspend_block_remove_request(&r);
+}
+
+static void remove_cancels_timeout(struct kunit *test)
+{
+	struct suspend_block_request r;
+	u64 expired = suspend_block_deleted.expire_count;
+
+	sb_test_add(test, &r, "sb-test");
+	suspend_block_activate_timeout(&r, 1);
+	suspend_block_remove_request(&r);
+	KUNIT_EXPECT_FALSE(test, timer_pending(&r.timer));
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	msleep(jiffies_to_msecs(1) + 50);
+	KUNIT_EXPECT_EQ(test, suspend_block_deleted.expire_count, expired);
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
+}
+
+static void stats_measure_intervals(struct kunit *test)
+{
+	struct suspend_block_request r;
+	struct suspend_block_stats st1, st2;
+
+	sb_test_add(test, &r, "sb-test");
+	suspend_block_activate(&r);
+	msleep(2 * SB_HOLD_MS);
+	suspend_block_deactivate(&r);
+	st1 = sb_stats(&r);
+	KUNIT_EXPECT_EQ(test, st1.active_count, 1ULL);
+	KUNIT_EXPECT_GE(test, st1.total_time, 2 * SB_HOLD_NS - SB_TICK_NS);
+	KUNIT_EXPECT_EQ(test, st1.max_time, st1.total_time);
+	KUNIT_EXPECT_EQ(test, st1.prevent_time, 0ULL);
+	KUNIT_EXPECT_EQ(test, st1.wakeup_count, 0ULL);
+	KUNIT_EXPECT_GT(test, st1.last_change, 0ULL);
+
+	/* A shorter second interval adds to the total, not to the max. */
+	suspend_block_activate(&r);
+	msleep(SB_HOLD_MS);
+	suspend_block_deactivate(&r);
+	st2 = sb_stats(&r);
+	KUNIT_EXPECT_EQ(test, st2.active_count, 2ULL);
+	KUNIT_EXPECT_GE(test, st2.total_time,
+			st1.total_time + SB_HOLD_NS - SB_TICK_NS);
+	KUNIT_EXPECT_EQ(test, st2.max_time, st1.max_time);
+	KUNIT_EXPECT_GE(test, st2.last_change,
+			st1.last_change + SB_HOLD_NS - SB_TICK_NS);
+	suspend_block_remove_request(&r);
+}
+
+static void stats_prevent_time_only_under_autosleep(struct kunit *test)
+{
+	struct suspend_block_request r;
+	struct suspend_block_stats st;
+
+	sb_test_add(test, &r, "sb-test");
+	suspend_block_activate(&r);
+	msleep(SB_HOLD_MS);
+	suspend_block_autosleep_enabled(true);
+	msleep(2 * SB_HOLD_MS);
+	suspend_block_autosleep_enabled(false);
+	msleep(SB_HOLD_MS);
+	suspend_block_deactivate(&r);
+	st = sb_stats(&r);
+	KUNIT_EXPECT_GE(test, st.prevent_time, 2 * SB_HOLD_NS - SB_TICK_NS);
+	KUNIT_EXPECT_LE(test, st.prevent_time,
+			st.total_time - 2 * SB_HOLD_NS + 2 * SB_TICK_NS);
+
+	/* Activated while autosleep is on: counts from the activation. */
+	suspend_block_autosleep_enabled(true);
+	suspend_block_activate(&r);
+	msleep(SB_HOLD_MS);
+	suspend_block_deactivate(&r);
+	suspend_block_autosleep_enabled(false);
+	KUNIT_EXPECT_GE(test, sb_stats(&r).prevent_time,
+			st.prevent_time + SB_HOLD_NS - SB_TICK_NS);
+	suspend_block_remove_request(&r);
+}
+
+static void stats_wakeup_counts_activations_during_suspend(struct kunit *test)
+{
+	struct suspend_block_request r;
+
+	sb_test_add(test, &r, "sb-test");
+	suspend_block_activate(&r);
+	suspend_block_deactivate(&r);
+	KUNIT_EXPECT_EQ(test, sb_stats(&r).wakeup_count, 0ULL);
+
+	/* What the PM core tells its notifiers around a system suspend. */
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	suspend_block_activate(&r);
+	suspend_block_deactivate(&r);
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	KUNIT_EXPECT_EQ(test, sb_stats(&r).wakeup_count, 1ULL);
+
+	suspend_block_activate(&r);
+	suspend_block_deactivate(&r);
+	KUNIT_EXPECT_EQ(test, sb_stats(&r).wakeup_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, sb_stats(&r).active_count, 3ULL);
+	suspend_block_remove_request(&r);
+}
+
+struct sb_listener {
+	struct notifier_block nb;
+	int calls;
+	unsigned long last;
+};
+
+static int sb_listener_call(struct notifier_block *nb, unsigned long action,
+			    void *data)
+{
+	struct sb_listener *l = container_of(nb, struct sb_listener, nb);
+
+	l->calls++;
+	l->last = action;
+	return NOTIFY_OK;
+}
+
+static void notifier_reports_transitions(struct kunit *test)
+{
+	struct sb_listener l = { .nb.notifier_call = sb_listener_call };
+	struct suspend_block_request a, b;
+
+	sb_test_add(test, &a, "sb-test-a");
+	suspend_block_add_request(&b, "sb-test-b");
+	KUNIT_ASSERT_EQ(test, suspend_block_add_notifier(&l.nb), 0);
+
+	suspend_block_activate(&a);
+	suspend_block_flush_notifiers();
+	KUNIT_EXPECT_EQ(test, l.calls, 1);
+	KUNIT_EXPECT_EQ(test, l.last, (unsigned long)SUSPEND_BLOCK_BLOCKED);
+
+	/* A second active request is no transition of the aggregate. */
+	suspend_block_activate(&b);
+	suspend_block_deactivate(&a);
+	suspend_block_flush_notifiers();
+	KUNIT_EXPECT_EQ(test, l.calls, 1);
+
+	suspend_block_deactivate(&b);
+	suspend_block_flush_notifiers();
+	KUNIT_EXPECT_EQ(test, l.calls, 2);
+	KUNIT_EXPECT_EQ(test, l.last, (unsigned long)SUSPEND_BLOCK_UNBLOCKED);
+
+	/* Expiry of a timeout is a transition too. */
+	suspend_block_activate_timeout(&a, 1);
+	msleep(jiffies_to_msecs(1) + 100);
+	suspend_block_flush_notifiers();
+	KUNIT_EXPECT_EQ(test, l.last, (unsigned long)SUSPEND_BLOCK_UNBLOCKED);
+	KUNIT_EXPECT_EQ(test, l.calls % 2, 0);
+
+	KUNIT_EXPECT_EQ(test, suspend_block_remove_notifier(&l.nb), 0);
+	suspend_block_remove_request(&a);
+	suspend_block_remove_request(&b);
+}
+
+static void wakeup_count_handshake_counts_requests(struct kunit *test)
+{
+	struct suspend_block_request r;
+	unsigned int before, during, after;
+
+	sb_test_add(test, &r, "sb-test");
+	KUNIT_EXPECT_TRUE(test, pm_get_wakeup_count(&before, false));
+	suspend_block_activate(&r);
+	/* An event is in progress: the handshake must refuse. */
+	KUNIT_EXPECT_FALSE(test, pm_get_wakeup_count(&during, false));
+	suspend_block_deactivate(&r);
+	/* ... and it ended as one registered event. */
+	KUNIT_EXPECT_TRUE(test, pm_get_wakeup_count(&after, false));
+	KUNIT_EXPECT_EQ(test, after, before + 1);
+	suspend_block_remove_request(&r);
+}
+
+/*
+ * Busy-wait politely: on a uniprocessor (UML) the thread we wait for can
+ * only run if we step aside.
+ */
+static void sb_spin(void)
+{
+	if (num_online_cpus() == 1)
+		yield();
+	else
+		cpu_relax();
+}
+
+/* Hard IRQ callers: an hrtimer in hard mode fires in hard IRQ context. */
+struct sb_irq_caller {
+	struct hrtimer timer;
+	struct suspend_block_request *req;
+	int fired;
+	bool in_hardirq;
+};
+
+static enum hrtimer_restart sb_irq_fn(struct hrtimer *t)
+{
+	struct sb_irq_caller *c = container_of(t, struct sb_irq_caller, timer);
+
+	c->in_hardirq = in_hardirq();
+	if (c->fired++ % 2)
+		suspend_block_deactivate(c->req);
+	else
+		suspend_block_activate_timeout(c->req, HZ);
+	return HRTIMER_NORESTART;
+}
+
+static void callable_from_hardirq(struct kunit *test)
+{
+	struct suspend_block_request r;
+	struct sb_irq_caller c = { .req = &r };
+
+	sb_test_add(test, &r, "sb-test-irq");
+	hrtimer_init(&c.timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	c.timer.function = sb_irq_fn;
+
+	hrtimer_start(&c.timer, ns_to_ktime(100 * NSEC_PER_USEC), HRTIMER_MODE_REL_HARD);
+	msleep(50);
+	KUNIT_EXPECT_EQ(test, c.fired, 1);
+	KUNIT_EXPECT_TRUE(test, c.in_hardirq);
+	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(&r));
+
+	hrtimer_start(&c.timer, ns_to_ktime(100 * NSEC_PER_USEC), HRTIMER_MODE_REL_HARD);
+	msleep(50);
+	KUNIT_EXPECT_EQ(test, c.fired, 2);
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
+	hrtimer_cancel(&c.timer);
+	suspend_block_remove_request(&r);
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+}
+
+/* Concurrency: one kthread per CPU, each on its own or on one shared request. */
+#define SB_HAMMER_LOOPS 20000
+
+struct sb_hammer {
+	struct suspend_block_request *req;
+	struct completion done;
+	atomic_t *go;
+	unsigned long started, stopped;
+	unsigned long own_violations;
+	bool own;
+};
+
+static int sb_hammer_fn(void *data)
+{
+	struct sb_hammer *h = data;
+	int i;
+
+	while (!atomic_read(h->go))
+		sb_spin();
+	for (i = 0; i < SB_HAMMER_LOOPS; i++) {
+		if (suspend_block_activate(h->req))
+			h->started++;
+		if (i % 16 == 0)
+			suspend_block_activate_timeout(h->req, HZ);
+		/* Our own active request keeps the aggregate above zero. */
+		if (h->own && !suspend_is_blocked())
+			h->own_violations++;
+		if (suspend_block_deactivate(h->req))
+			h->stopped++;
+		if (i % 256 == 0)
+			cond_resched();
+	}
+	complete(&h->done);
+	return 0;
+}
+
+static void sb_run_hammers(struct kunit *test, bool shared)
+{
+	unsigned int n = num_online_cpus(), i, cpu;
+	struct suspend_block_request *reqs;
+	struct sb_hammer *h;
+	unsigned long started = 0, stopped = 0;
+	atomic_t go = ATOMIC_INIT(0);
+
+	KUNIT_ASSERT_EQ(test, suspend_block_active_count(), 0U);
+	reqs = kunit_kcalloc(test, n, sizeof(*reqs), GFP_KERNEL);
+	h = kunit_kcalloc(test, n, sizeof(*h), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, reqs);
+	KUNIT_ASSERT_NOT_NULL(test, h);
+
+	for (i = 0; i < n; i++)
+		suspend_block_add_request(&reqs[i], "sb-hammer");
+	i = 0;
+	for_each_online_cpu(cpu) {
+		struct task_struct *t;
+
+		if (i == n)
+			break;
+		h[i].req = shared ? &reqs[0] : &reqs[i];
+		h[i].own = !shared;
+		h[i].go = &go;
+		init_completion(&h[i].done);
+		t = kthread_create(sb_hammer_fn, &h[i], "sb-hammer/%u", cpu);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+		kthread_bind(t, cpu);
+		wake_up_process(t);
+		i++;
+	}
+	n = i;
+	atomic_set(&go, 1);
+	for (i = 0; i < n; i++) {
+		wait_for_completion(&h[i].done);
+		started += h[i].started;
+		stopped += h[i].stopped;
+		KUNIT_EXPECT_EQ_MSG(test, h[i].own_violations, 0UL,
+				    "CPU thread %u saw suspend unblocked while its request was active",
+				    i);
+		if (!shared) {
+			KUNIT_EXPECT_EQ(test, h[i].started,
+					(unsigned long)SB_HAMMER_LOOPS);
+			KUNIT_EXPECT_EQ(test, sb_stats(&reqs[i]).active_count,
+					(u64)SB_HAMMER_LOOPS);
+		}
+	}
+	/* Every start was counted exactly once and matched by one stop. */
+	KUNIT_EXPECT_EQ(test, started, stopped);
+	if (shared)
+		KUNIT_EXPECT_EQ(test, sb_stats(&reqs[0]).active_count,
+				(u64)started);
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
+	KUNIT_EXPECT_TRUE(test, pm_get_wakeup_count(&i, false));
+	for (i = 0; i < num_online_cpus(); i++)
+		suspend_block_remove_request(&reqs[i]);
+}
+
+static void concurrent_own_requests_exact(struct kunit *test)
+{
+	sb_run_hammers(test, false);
+}
+
+static void concurrent_shared_request_exact(struct kunit *test)
+{
+	sb_run_hammers(test, true);
+}
+
+/*
+ * The race-free handoff of 2009's "racy example": a producer (an IRQ
+ * handler, here a kthread) activates its request before it publishes an
+ * event and deactivates only after the consumer has activated its own.  An
+ * observer, standing in for a suspend attempt, checks that whenever an event
+ * was in flight, suspend was blocked and the wakeup_count handshake would
+ * have refused.
+ */
+#define SB_HANDOFF_EVENTS 5000
+
+struct sb_handoff {
+	struct suspend_block_request producer, consumer;
+	atomic_t produced, consumed, acked;
+	atomic_t stop;
+	unsigned long checks, in_flight_seen, violations;
+	struct completion done[3];
+};
+
+static int sb_producer_fn(void *data)
+{
+	struct sb_handoff *s = data;
+	int i;
+
+	for (i = 0; i < SB_HANDOFF_EVENTS; i++) {
+		suspend_block_activate(&s->producer);
+		atomic_inc(&s->produced);		/* publish event i */
+		wake_up_var(&s->produced);
+		/* Wait until the consumer holds its own request. */
+		wait_var_event(&s->acked, atomic_read(&s->acked) > i);
+		suspend_block_deactivate(&s->producer);
+		if (i % 64 == 0)
+			cond_resched();
+	}
+	complete(&s->done[0]);
+	return 0;
+}
+
+static int sb_consumer_fn(void *data)
+{
+	struct sb_handoff *s = data;
+	int i;
+
+	for (i = 0; i < SB_HANDOFF_EVENTS; i++) {
+		wait_var_event(&s->produced, atomic_read(&s->produced) > i);
+		suspend_block_activate(&s->consumer);
+		atomic_inc(&s->acked);
+		wake_up_var(&s->acked);
+		udelay(1);				/* process event i */
+		atomic_inc(&s->consumed);
+		suspend_block_deactivate(&s->consumer);
+		if (i % 64 == 0)
+			cond_resched();
+	}
+	complete(&s->done[1]);
+	return 0;
+}
+
+static int sb_observer_fn(void *data)
+{
+	struct sb_handoff *s = data;
+	unsigned int cnt;
+
+	while (!atomic_read(&s->stop)) {
+		int produced = atomic_read(&s->produced);
+		bool blocked, refused;
+		int consumed;
+
+		smp_rmb();
+		blocked = suspend_is_blocked();
+		refused = !pm_get_wakeup_count(&cnt, false);
+		smp_rmb();
+		consumed = atomic_read(&s->consumed);
+		s->checks++;
+		if (produced > consumed) {
+			s->in_flight_seen++;
+			if (!blocked || !refused)
+				s->violations++;
+		}
+		/* On a uniprocessor, let producer and consumer run. */
+		if (s->checks % 64 == 0 && num_online_cpus() == 1)
+			usleep_range(20, 40);
+		else if (s->checks % 64 == 0)
+			cond_resched();
+	}
+	complete(&s->done[2]);
+	return 0;
+}
+
+static void handoff_never_unblocks(struct kunit *test)
+{
+	struct task_struct *t[3];
+	struct sb_handoff *s;
+	int i;
+
+	KUNIT_ASSERT_EQ(test, suspend_block_active_count(), 0U);
+	s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	suspend_block_add_request(&s->producer, "sb-producer");
+	suspend_block_add_request(&s->consumer, "sb-consumer");
+	for (i = 0; i < 3; i++)
+		init_completion(&s->done[i]);
+
+	t[2] = kthread_run(sb_observer_fn, s, "sb-observer");
+	t[1] = kthread_run(sb_consumer_fn, s, "sb-consumer");
+	t[0] = kthread_run(sb_producer_fn, s, "sb-producer");
+	for (i = 0; i < 3; i++)
+		KUNIT_ASSERT_FALSE(test, IS_ERR(t[i]));
+	wait_for_completion(&s->done[0]);
+	wait_for_completion(&s->done[1]);
+	atomic_set(&s->stop, 1);
+	wait_for_completion(&s->done[2]);
+
+	KUNIT_EXPECT_EQ(test, atomic_read(&s->consumed), SB_HANDOFF_EVENTS);
+	KUNIT_EXPECT_EQ_MSG(test, s->violations, 0UL,
+			    "suspend unblocked with an event in flight %lu times (of %lu checks, %lu in flight)",
+			    s->violations, s->checks, s->in_flight_seen);
+	kunit_info(test, "%lu checks, %lu with an event in flight\n",
+		   s->checks, s->in_flight_seen);
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
+	suspend_block_remove_request(&s->producer);
+	suspend_block_remove_request(&s->consumer);
+}
+
+static struct kunit_case suspend_block_cases[] = {
+	KUNIT_CASE(add_starts_inactive),
+	KUNIT_CASE(activate_blocks_deactivate_unblocks),
+	KUNIT_CASE(activate_does_not_nest),
+	KUNIT_CASE(deactivate_inactive_is_noop),
+	KUNIT_CASE(remove_deactivates_with_accounting),
+	KUNIT_CASE(timeout_expires),
+	KUNIT_CASE(timeout_extended_by_later_deadline),
+	KUNIT_CASE(timeout_shortened_by_earlier_deadline),
+	KUNIT_CASE(timeout_turns_untimed_into_timed),
+	KUNIT_CASE(activate_cancels_timeout),
+	KUNIT_CASE(deactivate_cancels_timeout),
+	KUNIT_CASE(remove_cancels_timeout),
+	KUNIT_CASE(stats_measure_intervals),
+	KUNIT_CASE(stats_prevent_time_only_under_autosleep),
+	KUNIT_CASE(stats_wakeup_counts_activations_during_suspend),
+	KUNIT_CASE(notifier_reports_transitions),
+	KUNIT_CASE(wakeup_count_handshake_counts_requests),
+	KUNIT_CASE(callable_from_hardirq),
+	KUNIT_CASE(concurrent_own_requests_exact),
+	KUNIT_CASE(concurrent_shared_request_exact),
+	KUNIT_CASE(handoff_never_unblocks),
+	{}
+};
+
+static struct kunit_suite suspend_block_suite = {
+	.name = "pm_qos_suspend_block",
+	.test_cases = suspend_block_cases,
+};
+kunit_test_suite(suspend_block_suite);

@@ -1,0 +1,29 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# build-guest.sh: the x86_64 bzImage of the integration guest.
+# tinyconfig + configs/guest.config + Kconfig.fragment + configs/debug.config,
+# merged with merge_config.sh and checked option by option.
+
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$top/build/guest
+src=$top/build/linux
+frags=("$top/configs/guest.config" "$top/Kconfig.fragment"
+       "$top/configs/guest-test.config" "$top/configs/debug.config")
+mkdir -p "$out"
+make_args=(-C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)")
+
+# Regenerate the config only when a fragment changed.
+sum=$(cat "${frags[@]}" | sha1sum | cut -d' ' -f1)
+if [ "$(cat "$out/.fragments" 2>/dev/null)" != "$sum" ] || [ ! -f "$out/.config" ]; then
+	echo "guest: configuring"
+	make "${make_args[@]}" -s tinyconfig
+	(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$out" \
+		"$out/.config" "${frags[@]}" >/dev/null)
+	make "${make_args[@]}" -s olddefconfig
+	"$top/scripts/check-config.sh" "$out/.config" "${frags[@]}"
+	echo "$sum" > "$out/.fragments"
+fi
+echo "guest: building bzImage"
+make "${make_args[@]}" -s bzImage

@@ -1,0 +1,22 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# mkinitramfs.sh OUT: the guest's initramfs, a gzipped newc cpio with a
+# static busybox, tests/init as /init and the test scripts under /tests.
+
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$1
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+
+mkdir -p "$stage"/{bin,sbin,dev,proc,sys,tmp,tests,root,etc}
+cp /bin/busybox "$stage/bin/busybox"
+cp "$top/tests/init" "$stage/init"
+cp "$top"/tests/*.sh "$stage/tests/"
+chmod +x "$stage/init"
+echo 'root:x:0:0:root:/root:/bin/sh' > "$stage/etc/passwd"
+echo 'nobody:x:65534:65534:nobody:/tmp:/bin/sh' >> "$stage/etc/passwd"
+echo 'root:x:0:' > "$stage/etc/group"
+echo 'nogroup:x:65534:' >> "$stage/etc/group"
+(cd "$stage" && find . | cpio -o -H newc --quiet -R 0:0 | gzip -1) > "$out"

@@ -1,0 +1,75 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build the working kernel tree:
+#   build/pristine  Debian's linux-source-6.1, unpacked once per package
+#                   version and never modified (make patches diffs against it)
+#   build/linux     a copy of it with the project's files laid over it
+#                   (scripts/overlay.map) and patches/series applied
+#
+# Only files whose content changed are copied, so their mtimes, and hence
+# the incremental kernel builds, are left alone otherwise.
+
+set -e
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=$top/build
+tarball=/usr/src/linux-source-6.1.tar.xz
+pristine=$build/pristine
+tree=$build/linux
+
+version=$(dpkg-query -W -f='${Version}' linux-source-6.1)
+mkdir -p "$build"
+
+if [ "$(cat "$build/pristine.version" 2>/dev/null)" != "$version" ]; then
+	echo "tree: unpacking linux-source-6.1 $version"
+	rm -rf "$pristine" "$tree" "$build/pristine.version"
+	mkdir -p "$pristine.tmp"
+	tar -C "$pristine.tmp" --strip-components=1 -xf "$tarball"
+	mv "$pristine.tmp" "$pristine"
+	echo "$version" > "$build/pristine.version"
+fi
+
+if [ ! -f "$tree/.project-tree" ]; then
+	echo "tree: copying the pristine tree to build/linux"
+	rm -rf "$tree"
+	cp -a "$pristine" "$tree.tmp"
+	touch "$tree.tmp/.project-tree"
+	mv "$tree.tmp" "$tree"
+fi
+
+# Lay the project's files over the tree.
+grep -v '^#' "$top/scripts/overlay.map" | while read -r src dst; do
+	[ -n "$src" ] && [ -d "$top/$src" ] || continue
+	mkdir -p "$tree/$dst"
+	rsync -rc --exclude='*.orig' "$top/$src/" "$tree/$dst/"
+done
+
+# (Re)apply the patch series when it changed: files touched by the
+# previous series are restored from the pristine tree first.
+series=$top/patches/series
+applied=$tree/.project-patches
+sum=$(cd "$top/patches" && cat series $(grep -v '^#' series) 2>/dev/null |
+      sha1sum | cut -d' ' -f1)
+if [ "$(head -n1 "$applied" 2>/dev/null)" != "$sum" ]; then
+	{
+		[ -f "$applied" ] && tail -n +2 "$applied"
+		for p in $(grep -v '^#' "$series"); do
+			grep '^+++ b/' "$top/patches/$p" | sed 's|^+++ b/||'
+		done
+	} | sort -u | while read -r f; do
+		if [ -f "$pristine/$f" ]; then
+			cp "$pristine/$f" "$tree/$f"
+		else
+			rm -f "$tree/$f"
+		fi
+		rm -f "$tree/$f.rej"
+	done
+	echo "$sum" > "$applied.new"
+	for p in $(grep -v '^#' "$series"); do
+		echo "tree: applying $p"
+		grep '^+++ b/' "$top/patches/$p" | sed 's|^+++ b/||' >> "$applied.new"
+		patch -d "$tree" -p1 -s -N --no-backup-if-mismatch < "$top/patches/$p"
+	done
+	mv "$applied.new" "$applied"
+fi

@@ -1,0 +1,71 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-guest.sh [--demo] TEST...: boot the guest kernel under QEMU (TCG, 2
+# CPUs) and run the named tests/ scripts in it.
+#
+# The console goes to build/results/guest-console.log (to the terminal with
+# --demo); test results leave the guest on their own serial port (ttyS1), so
+# console noise never decides a result.  A run fails on any not-ok line, on a
+# missing end marker (crash or timeout), and on any kernel report in the
+# console (WARN, lockdep, KASAN, UBSAN, kmemleak, BUG, panic).  Writes
+# "PASSED FAILED" to build/results/guest.count.
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+res=$top/build/results
+kernel=$top/build/guest/arch/x86/boot/bzImage
+mkdir -p "$res"
+
+demo=0
+if [ "$1" = --demo ]; then
+	demo=1
+	shift
+fi
+tests=$(echo "$*" | tr ' ' ',')
+timeout=${GUEST_TIMEOUT:-600}
+
+"$top/scripts/mkinitramfs.sh" "$res/initramfs.cpio.gz" || exit 1
+console=$res/guest-console.log
+results=$res/guest-results.log
+rm -f "$console" "$results"
+
+# KVM does not work on these machines (the guest hangs); TCG it is.
+qemu=(qemu-system-x86_64 -machine pc,accel=tcg -cpu max -smp 2 -m 1536
+      -nodefaults -display none -no-reboot
+      -kernel "$kernel" -initrd "$res/initramfs.cpio.gz"
+      -append "console=ttyS0 no_console_suspend panic=-1 oops=panic ptests=$tests"
+      -serial "file:$console" -serial "file:$results")
+if [ $demo = 1 ]; then
+	qemu[${#qemu[@]}-3]=stdio
+	qemu=("${qemu[@]/#file:$console/stdio}")
+	timeout "$timeout" "${qemu[@]}" | tee "$console"
+else
+	timeout "$timeout" "${qemu[@]}" < /dev/null
+fi
+status=$?
+
+passed=$(grep -c '^ok ' "$results" 2>/dev/null)
+failed=$(grep -c '^not ok ' "$results" 2>/dev/null)
+passed=${passed:-0}
+failed=${failed:-0}
+why=
+if ! grep -q '^# done' "$results" 2>/dev/null; then
+	why="the guest did not finish (status $status: crash or timeout)"
+	failed=$((failed + 1))
+fi
+if reports=$("$top/scripts/splat-check.sh" "$console"); then
+	:
+else
+	why="$why${why:+; }kernel reports in the console:
+$reports"
+	failed=$((failed + 1))
+fi
+grep '^not ok' "$results" 2>/dev/null
+if [ "$failed" != 0 ]; then
+	[ -n "$why" ] && echo "guest: $why"
+	echo "guest: last 60 console lines:"
+	tail -n 60 "$console"
+fi
+echo "$passed $failed" > "$res/guest.count"
+echo "guest: $passed passed, $failed failed"
+[ "$failed" = 0 ]

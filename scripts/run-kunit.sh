@@ -1,0 +1,61 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-kunit.sh um|x86_64: build and run the KUnit suites with kunit.py.
+#
+# UML is the fast native build.  x86_64 runs under QEMU (TCG, 2 CPUs) with
+# the debug options of configs/debug.config; any report from them fails the
+# run even when every case passed.  Writes "PASSED FAILED" to
+# build/results/kunit-ARCH.count for the summary.
+
+set -o pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+arch=$1
+out=$top/build/kunit-$arch
+res=$top/build/results
+mkdir -p "$res" "$out"
+
+args=(run --build_dir="$out" --jobs="$(nproc)"
+      --kunitconfig="$top/kunit/.kunitconfig"
+      --kunitconfig="$top/Kconfig.fragment"
+      --make_options="CC=ccache gcc")
+case $arch in
+um)
+	args+=(--kunitconfig="$top/configs/uml.config" --timeout=300)
+	;;
+x86_64)
+	args+=(--arch=x86_64 --kunitconfig="$top/configs/debug.config"
+	       --kconfig_add=CONFIG_SMP=y --kconfig_add=CONFIG_NR_CPUS=4
+	       --qemu_args="-smp 2" --timeout=900)
+	;;
+*)
+	echo "usage: $0 um|x86_64" >&2
+	exit 2
+	;;
+esac
+
+rm -f "$out/test.log"
+cd "$top/build/linux" || exit 1
+python3 tools/testing/kunit/kunit.py "${args[@]}" 2>&1 | tee "$res/kunit-$arch.out"
+status=$?
+
+summary=$(grep 'Testing complete' "$res/kunit-$arch.out" | tail -n1)
+passed=$(echo "$summary" | grep -o 'passed: [0-9]*' | grep -o '[0-9]*')
+failed=0
+for k in failed crashed errors; do
+	n=$(echo "$summary" | grep -o "$k: [0-9]*" | grep -o '[0-9]*')
+	failed=$((failed + ${n:-0}))
+done
+passed=${passed:-0}
+if [ -z "$summary" ] || [ "$status" != 0 ] && [ "$failed" = 0 ]; then
+	echo "kunit-$arch: kunit.py failed (status $status)"
+	failed=$((failed + 1))
+fi
+if ! scripts_out=$("$top/scripts/splat-check.sh" "$out/test.log"); then
+	echo "kunit-$arch: kernel reports in the log:"
+	echo "$scripts_out"
+	failed=$((failed + 1))
+fi
+echo "$passed $failed" > "$res/kunit-$arch.count"
+echo "kunit-$arch: $passed passed, $failed failed"
+[ "$failed" = 0 ]

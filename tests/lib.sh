@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Helpers for the guest test scripts.  Each result goes to the console and,
+# as one "ok - ..." / "not ok - ..." line, to the results port.
+
+T_RESULTS=/dev/ttyS1
+[ -c "$T_RESULTS" ] || T_RESULTS=/dev/null
+
+t_pass() {
+	echo "ok - $T_SCRIPT: $*" | tee "$T_RESULTS"
+}
+
+t_fail() {
+	echo "not ok - $T_SCRIPT: $*" | tee "$T_RESULTS"
+}
+
+# t_check DESCRIPTION COMMAND...: pass when the command succeeds.
+t_check() {
+	local desc=$1
+
+	shift
+	if "$@"; then t_pass "$desc"; else t_fail "$desc"; fi
+}
+
+# t_eq DESCRIPTION GOT WANT
+t_eq() {
+	if [ "$2" = "$3" ]; then
+		t_pass "$1"
+	else
+		t_fail "$1 (got '$2', want '$3')"
+	fi
+}
+
+# t_errno DESCRIPTION ERRNO-TEXT COMMAND...: the command must fail, and its
+# error message must name the errno (busy box sh prints strerror text).
+t_errno() {
+	local desc=$1 want=$2 out
+
+	shift 2
+	if out=$("$@" 2>&1); then
+		t_fail "$desc (succeeded, want '$want')"
+	elif echo "$out" | grep -q "$want"; then
+		t_pass "$desc"
+	else
+		t_fail "$desc (got '$out', want '$want')"
+	fi
+}
+
+# write FILE VALUE: write a value to a file with one write(2), as sysfs
+# expects; fails with the errno's text on stderr.
+write() {
+	printf '%s' "$2" > "$1"
+}
+
+suspend_count() {
+	cat /sys/power/suspend_stats/success
+}
+
+# arm_rtc SECONDS: wake the guest from S3 that many seconds from now.
+arm_rtc() {
+	echo 0 > /sys/class/rtc/rtc0/wakealarm
+	echo "+$1" > /sys/class/rtc/rtc0/wakealarm
+}
