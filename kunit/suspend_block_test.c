@@ -387,18 +387,6 @@ static void wakeup_count_handshake_counts_requests(struct kunit *test)
 	suspend_block_remove_request(&r);
 }
 
-/*
- * Busy-wait politely: on a uniprocessor (UML) the thread we wait for can
- * only run if we step aside.
- */
-static void sb_spin(void)
-{
-	if (num_online_cpus() == 1)
-		yield();
-	else
-		cpu_relax();
-}
-
 /* Hard IRQ callers: an hrtimer in hard mode fires in hard IRQ context. */
 struct sb_irq_caller {
 	struct hrtimer timer;
@@ -449,7 +437,7 @@ static void callable_from_hardirq(struct kunit *test)
 struct sb_hammer {
 	struct suspend_block_request *req;
 	struct completion done;
-	atomic_t *go;
+	struct completion *go;
 	unsigned long started, stopped;
 	unsigned long own_violations;
 	bool own;
@@ -460,8 +448,7 @@ static int sb_hammer_fn(void *data)
 	struct sb_hammer *h = data;
 	int i;
 
-	while (!atomic_read(h->go))
-		sb_spin();
+	wait_for_completion(h->go);
 	for (i = 0; i < SB_HAMMER_LOOPS; i++) {
 		if (suspend_block_activate(h->req))
 			h->started++;
@@ -485,7 +472,7 @@ static void sb_run_hammers(struct kunit *test, bool shared)
 	struct suspend_block_request *reqs;
 	struct sb_hammer *h;
 	unsigned long started = 0, stopped = 0;
-	atomic_t go = ATOMIC_INIT(0);
+	DECLARE_COMPLETION_ONSTACK(go);
 
 	KUNIT_ASSERT_EQ(test, suspend_block_active_count(), 0U);
 	reqs = kunit_kcalloc(test, n, sizeof(*reqs), GFP_KERNEL);
@@ -512,7 +499,7 @@ static void sb_run_hammers(struct kunit *test, bool shared)
 		i++;
 	}
 	n = i;
-	atomic_set(&go, 1);
+	complete_all(&go);
 	for (i = 0; i < n; i++) {
 		wait_for_completion(&h[i].done);
 		started += h[i].started;
@@ -560,7 +547,8 @@ static void concurrent_shared_request_exact(struct kunit *test)
 
 struct sb_handoff {
 	struct suspend_block_request producer, consumer;
-	atomic_t produced, consumed, acked;
+	atomic_t produced, consumed, acked, released;
+	unsigned long producer_violations;
 	atomic_t stop;
 	unsigned long checks, in_flight_seen, violations;
 	struct completion done[3];
@@ -569,6 +557,7 @@ struct sb_handoff {
 static int sb_producer_fn(void *data)
 {
 	struct sb_handoff *s = data;
+	unsigned int cnt;
 	int i;
 
 	for (i = 0; i < SB_HANDOFF_EVENTS; i++) {
@@ -578,6 +567,11 @@ static int sb_producer_fn(void *data)
 		/* Wait until the consumer holds its own request. */
 		wait_var_event(&s->acked, atomic_read(&s->acked) > i);
 		suspend_block_deactivate(&s->producer);
+		/* Event i is still in flight: the consumer's request holds. */
+		if (!suspend_is_blocked() || pm_get_wakeup_count(&cnt, false))
+			s->producer_violations++;
+		atomic_inc(&s->released);
+		wake_up_var(&s->released);
 		if (i % 64 == 0)
 			cond_resched();
 	}
@@ -595,6 +589,7 @@ static int sb_consumer_fn(void *data)
 		suspend_block_activate(&s->consumer);
 		atomic_inc(&s->acked);
 		wake_up_var(&s->acked);
+		wait_var_event(&s->released, atomic_read(&s->released) > i);
 		udelay(1);				/* process event i */
 		atomic_inc(&s->consumed);
 		suspend_block_deactivate(&s->consumer);
@@ -615,9 +610,11 @@ static int sb_observer_fn(void *data)
 		bool blocked, refused;
 		int consumed;
 
+		/* Read "produced" before the state, "consumed" after it. */
 		smp_rmb();
 		blocked = suspend_is_blocked();
 		refused = !pm_get_wakeup_count(&cnt, false);
+		/* Pairs with the one above: the state before "consumed". */
 		smp_rmb();
 		consumed = atomic_read(&s->consumed);
 		s->checks++;
@@ -661,6 +658,9 @@ static void handoff_never_unblocks(struct kunit *test)
 	wait_for_completion(&s->done[2]);
 
 	KUNIT_EXPECT_EQ(test, atomic_read(&s->consumed), SB_HANDOFF_EVENTS);
+	KUNIT_EXPECT_EQ_MSG(test, s->producer_violations, 0UL,
+			    "suspend unblocked right after the producer let go %lu times",
+			    s->producer_violations);
 	KUNIT_EXPECT_EQ_MSG(test, s->violations, 0UL,
 			    "suspend unblocked with an event in flight %lu times (of %lu checks, %lu in flight)",
 			    s->violations, s->checks, s->in_flight_seen);
@@ -700,4 +700,5 @@ static struct kunit_suite suspend_block_suite = {
 	.name = "pm_qos_suspend_block",
 	.test_cases = suspend_block_cases,
 };
+
 kunit_test_suite(suspend_block_suite);

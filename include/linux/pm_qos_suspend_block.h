@@ -66,7 +66,7 @@ struct suspend_block_stats {
  * active count, and a request is on the registry from add to remove.
  */
 struct suspend_block_request {
-	spinlock_t lock;
+	spinlock_t lock;	/* see the kernel-doc above */
 	bool active;
 	bool timed;
 	unsigned long expires;
@@ -106,48 +106,61 @@ void suspend_block_autosleep_enabled(bool enabled);
 
 static inline void suspend_block_add_request(struct suspend_block_request *req,
 					     const char *name) {}
+
 static inline void
 suspend_block_remove_request(struct suspend_block_request *req) {}
+
 static inline bool suspend_block_activate(struct suspend_block_request *req)
 {
 	return false;
 }
+
 static inline bool
 suspend_block_activate_timeout(struct suspend_block_request *req,
 			       unsigned long timeout)
 {
 	return false;
 }
+
 static inline bool suspend_block_deactivate(struct suspend_block_request *req)
 {
 	return false;
 }
+
 static inline bool
 suspend_block_request_active(struct suspend_block_request *req)
 {
 	return false;
 }
+
 static inline unsigned long
 suspend_block_remaining(struct suspend_block_request *req)
 {
 	return 0;
 }
+
 static inline void suspend_block_get_stats(struct suspend_block_request *req,
 					   struct suspend_block_stats *stats)
 {
 	memset(stats, 0, sizeof(*stats));
 }
+
 static inline bool suspend_is_blocked(void) { return false; }
+
 static inline unsigned int suspend_block_active_count(void) { return 0; }
+
 static inline int suspend_block_add_notifier(struct notifier_block *nb)
 {
 	return 0;
 }
+
 static inline int suspend_block_remove_notifier(struct notifier_block *nb)
 {
 	return 0;
 }
+
 static inline void suspend_block_flush_notifiers(void) {}
+
 static inline void suspend_block_autosleep_enabled(bool enabled) {}
 
 #endif /* CONFIG_PM_QOS_SUSPEND_BLOCK */

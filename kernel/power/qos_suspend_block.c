@@ -421,10 +421,10 @@ EXPORT_SYMBOL_GPL(suspend_block_remove_notifier);
 /**
  * suspend_block_flush_notifiers - Wait until notifiers know the state.
  *
+ * Context: Process context; may sleep.
+ *
  * Returns once every transition before the call has been reported (or
  * coalesced into the state reported last).
- *
- * Context: Process context; may sleep.
  */
 void suspend_block_flush_notifiers(void)
 {
@@ -484,7 +484,7 @@ static int sb_pm_notify(struct notifier_block *nb, unsigned long action,
 
 static struct notifier_block sb_pm_nb = {
 	.notifier_call = sb_pm_notify,
-	/* Run first on the way down, last on the way up. */
+	/* First in the chain, so activations by other notifiers count. */
 	.priority = INT_MAX,
 };
 

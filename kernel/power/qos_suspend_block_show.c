@@ -93,9 +93,7 @@ static struct kobj_attribute suspend_blockers_attr = __ATTR_RO(suspend_blockers)
 /**
  * pm_qos_debugfs_dir - The pm_qos directory in debugfs, created on first use.
  *
- * Shared by the pm_qos classes' read-outs.
- *
- * Context: Process context, from initcalls.
+ * Context: Process context, from initcalls (which are serialised).
  * Return: the directory's dentry (an error pointer if debugfs is absent,
  * which debugfs_create_file() accepts and ignores).
  */

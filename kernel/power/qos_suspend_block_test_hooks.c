@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Test-only debugfs hooks that let a shell drive suspend-block requests:
+ *
+ *   echo "add NAME"                > /sys/kernel/debug/pm_qos/suspend_block_test
+ *   echo "activate NAME [MS]"      > ...   (MS: timeout in milliseconds)
+ *   echo "deactivate NAME"         > ...
+ *   echo "remove NAME"             > ...
+ *   echo "activate-at STAGE NAME"  > ...   activate NAME once, during the
+ *	next suspend, at STAGE: prepare (PM notifier), suspend (a device's
+ *	->suspend), suspend_noirq (its ->suspend_noirq) or resume (PM
+ *	notifier after resume, to keep an autosleeping guest awake)
+ *
+ * Reading lists the hook's requests ("NAME active|inactive") and the armed
+ * stage.  Errors: -EINVAL (unknown command, missing or extra words, bad
+ * stage or number), -ENOENT (unknown name), -EEXIST (name taken),
+ * -ENAMETOOLONG, -ENOSPC (all slots used), -ERANGE (timeout too large).
+ * A failed command changes nothing.
+ */
+
+#include <linux/debugfs.h>
+#include <linux/init.h>
+#include <linux/kstrtox.h>
+#include <linux/mutex.h>
+#include <linux/platform_device.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/suspend.h>
+#include <linux/uaccess.h>
+
+#include "qos_suspend_block.h"
+
+#define SB_HOOK_SLOTS	16
+#define SB_HOOK_NAME	32
+
+struct sb_hook {
+	char name[SB_HOOK_NAME + 1];
+	bool used;
+	struct suspend_block_request req;
+};
+
+enum sb_stage { SB_NONE, SB_PREPARE, SB_SUSPEND, SB_SUSPEND_NOIRQ, SB_RESUME };
+
+static const char * const sb_stage_names[] = {
+	[SB_NONE] = "none",
+	[SB_PREPARE] = "prepare",
+	[SB_SUSPEND] = "suspend",
+	[SB_SUSPEND_NOIRQ] = "suspend_noirq",
+	[SB_RESUME] = "resume",
+};
+
+static DEFINE_MUTEX(sb_hook_lock);
+static struct sb_hook sb_hooks[SB_HOOK_SLOTS];
+static enum sb_stage sb_armed_stage;
+static struct sb_hook *sb_armed;
+
+static struct sb_hook *sb_hook_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < SB_HOOK_SLOTS; i++)
+		if (sb_hooks[i].used && !strcmp(sb_hooks[i].name, name))
+			return &sb_hooks[i];
+	return NULL;
+}
+
+/* Called at each stage of a suspend: fire the armed activation once. */
+static void sb_hook_stage(enum sb_stage stage)
+{
+	mutex_lock(&sb_hook_lock);
+	if (sb_armed_stage == stage && sb_armed) {
+		pr_info("suspend_block_test: activating %s at %s\n",
+			sb_armed->name, sb_stage_names[stage]);
+		suspend_block_activate(&sb_armed->req);
+		sb_armed_stage = SB_NONE;
+		sb_armed = NULL;
+	}
+	mutex_unlock(&sb_hook_lock);
+}
+
+static int sb_hook_stage_parse(const char *word)
+{
+	int i;
+
+	for (i = SB_PREPARE; i < ARRAY_SIZE(sb_stage_names); i++)
+		if (!strcmp(word, sb_stage_names[i]))
+			return i;
+	return -EINVAL;
+}
+
+static int sb_hook_add(const char *name)
+{
+	struct sb_hook *h;
+	int i;
+
+	if (sb_hook_find(name))
+		return -EEXIST;
+	for (i = 0; i < SB_HOOK_SLOTS && sb_hooks[i].used; i++)
+		;
+	if (i == SB_HOOK_SLOTS)
+		return -ENOSPC;
+	h = &sb_hooks[i];
+	strscpy(h->name, name, sizeof(h->name));
+	suspend_block_add_request(&h->req, h->name);
+	h->used = true;
+	return 0;
+}
+
+static int sb_hook_cmd(char *line)
+{
+	char *words[4], *cmd, *name;
+	unsigned int ms = 0;
+	struct sb_hook *h;
+	int n = 0, stage = SB_NONE, ret;
+
+	while ((words[n] = strsep(&line, " \t\n")))
+		if (*words[n] && ++n == ARRAY_SIZE(words))
+			return -EINVAL;
+	if (n < 2)
+		return -EINVAL;
+	cmd = words[0];
+	name = words[1];
+	if (!strcmp(cmd, "activate-at")) {
+		if (n != 3)
+			return -EINVAL;
+		stage = sb_hook_stage_parse(words[1]);
+		if (stage < 0)
+			return stage;
+		name = words[2];
+	} else if (!strcmp(cmd, "activate") && n == 3) {
+		ret = kstrtouint(words[2], 10, &ms);
+		if (ret)
+			return ret;
+		if (ms > 3600 * MSEC_PER_SEC)
+			return -ERANGE;
+	} else if (n != 2) {
+		return -EINVAL;
+	}
+	if (strlen(name) > SB_HOOK_NAME)
+		return -ENAMETOOLONG;
+
+	if (!strcmp(cmd, "add"))
+		return sb_hook_add(name);
+	if (strcmp(cmd, "activate-at") && strcmp(cmd, "activate") &&
+	    strcmp(cmd, "deactivate") && strcmp(cmd, "remove"))
+		return -EINVAL;
+	h = sb_hook_find(name);
+	if (!h)
+		return -ENOENT;
+
+	if (stage != SB_NONE) {
+		sb_armed_stage = stage;
+		sb_armed = h;
+	} else if (!strcmp(cmd, "activate") && n == 3) {
+		suspend_block_activate_timeout(&h->req, msecs_to_jiffies(ms));
+	} else if (!strcmp(cmd, "activate")) {
+		suspend_block_activate(&h->req);
+	} else if (!strcmp(cmd, "deactivate")) {
+		suspend_block_deactivate(&h->req);
+	} else {
+		if (sb_armed == h) {
+			sb_armed = NULL;
+			sb_armed_stage = SB_NONE;
+		}
+		suspend_block_remove_request(&h->req);
+		h->used = false;
+	}
+	return 0;
+}
+
+static ssize_t sb_hook_write(struct file *file, const char __user *ubuf,
+			     size_t count, loff_t *ppos)
+{
+	char *buf;
+	int ret;
+
+	if (count > 128)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, count);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	mutex_lock(&sb_hook_lock);
+	ret = sb_hook_cmd(buf);
+	mutex_unlock(&sb_hook_lock);
+	kfree(buf);
+	return ret ? ret : count;
+}
+
+static int sb_hook_show(struct seq_file *m, void *unused)
+{
+	int i;
+
+	mutex_lock(&sb_hook_lock);
+	for (i = 0; i < SB_HOOK_SLOTS; i++)
+		if (sb_hooks[i].used)
+			seq_printf(m, "%s %s\n", sb_hooks[i].name,
+				   suspend_block_request_active(&sb_hooks[i].req) ?
+				   "active" : "inactive");
+	seq_printf(m, "armed: %s %s\n", sb_stage_names[sb_armed_stage],
+		   sb_armed ? sb_armed->name : "-");
+	mutex_unlock(&sb_hook_lock);
+	return 0;
+}
+
+static int sb_hook_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, sb_hook_show, NULL);
+}
+
+static const struct file_operations sb_hook_fops = {
+	.owner = THIS_MODULE,
+	.open = sb_hook_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+	.write = sb_hook_write,
+};
+
+static int sb_hook_pm_notify(struct notifier_block *nb, unsigned long action,
+			     void *data)
+{
+	if (action == PM_SUSPEND_PREPARE)
+		sb_hook_stage(SB_PREPARE);
+	else if (action == PM_POST_SUSPEND)
+		sb_hook_stage(SB_RESUME);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block sb_hook_pm_nb = {
+	.notifier_call = sb_hook_pm_notify,
+};
+
+static int sb_hook_dev_suspend(struct device *dev)
+{
+	sb_hook_stage(SB_SUSPEND);
+	return 0;
+}
+
+static int sb_hook_dev_suspend_noirq(struct device *dev)
+{
+	sb_hook_stage(SB_SUSPEND_NOIRQ);
+	return 0;
+}
+
+static const struct dev_pm_ops sb_hook_pm_ops = {
+	.suspend = sb_hook_dev_suspend,
+	.suspend_noirq = sb_hook_dev_suspend_noirq,
+};
+
+static struct platform_driver sb_hook_driver = {
+	.driver = {
+		.name = "suspend_block_test",
+		.pm = &sb_hook_pm_ops,
+	},
+};
+
+static int __init sb_hook_init(void)
+{
+	struct platform_device *pdev;
+	int ret;
+
+	ret = platform_driver_register(&sb_hook_driver);
+	if (ret)
+		return ret;
+	pdev = platform_device_register_simple("suspend_block_test", -1,
+					       NULL, 0);
+	if (IS_ERR(pdev)) {
+		platform_driver_unregister(&sb_hook_driver);
+		return PTR_ERR(pdev);
+	}
+	register_pm_notifier(&sb_hook_pm_nb);
+	debugfs_create_file("suspend_block_test", 0600, pm_qos_debugfs_dir(),
+			    NULL, &sb_hook_fops);
+	return 0;
+}
+late_initcall(sb_hook_init);

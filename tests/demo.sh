@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: GPL-2.0
+# The demo `make run` shows: the boot, /sys/power, a suspend-block request
+# holding the system awake, and a real S3 suspend woken by the RTC alarm.
+
+H=/sys/kernel/debug/pm_qos/suspend_block_test
+
+echo "== kernel: $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs"
+echo "== /sys/power:"
+ls /sys/power
+echo "state: $(cat /sys/power/state)   mem_sleep: $(cat /sys/power/mem_sleep)"
+
+if [ -e "$H" ]; then
+	echo "== a driver-style request blocks suspend"
+	write "$H" "add demo-driver"
+	write "$H" "activate demo-driver"
+	echo "suspend_blockers: $(cat /sys/power/suspend_blockers)"
+	echo "wakeup_count read with the request active (2 s timeout):"
+	timeout 2 cat /sys/power/wakeup_count || echo "  blocked, as the handshake must be"
+	write "$H" "deactivate demo-driver"
+	echo "suspend_blockers after deactivation: '$(cat /sys/power/suspend_blockers)'"
+	echo "wakeup_count now: $(cat /sys/power/wakeup_count)"
+	echo "== /sys/kernel/debug/pm_qos/suspend_block:"
+	cat /sys/kernel/debug/pm_qos/suspend_block
+	t_check "a request blocks and unblocks" true
+fi
+
+echo "== suspend to RAM (S3), RTC alarm in 2 s"
+before=$(suspend_count)
+arm_rtc 2
+date
+write /sys/power/state mem
+date
+t_eq "suspended and woke up (suspend_stats/success)" "$(suspend_count)" $((before + 1))
