@@ -40,87 +40,96 @@ static struct suspend_block_stats sb_stats(struct suspend_block_request *r)
 #define SB_HOLD_MS	(4 * jiffies_to_msecs(1))
 #define SB_HOLD_NS	((u64)SB_HOLD_MS * NSEC_PER_MSEC)
 
-static void sb_test_add(struct kunit *test, struct suspend_block_request *r,
-			const char *name)
+/*
+ * Requests (and their timers) live on the heap: debugobjects insists that
+ * on-stack timers be annotated, and real users embed requests in objects.
+ */
+static struct suspend_block_request *sb_test_add(struct kunit *test,
+						 const char *name)
 {
+	struct suspend_block_request *r;
+
 	KUNIT_ASSERT_EQ(test, suspend_block_active_count(), 0U);
+	r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, r);
 	suspend_block_add_request(r, name);
+	return r;
 }
 
 static void add_starts_inactive(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 	struct suspend_block_stats st;
 
-	sb_test_add(test, &r, "sb-test");
-	st = sb_stats(&r);
-	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
+	r = sb_test_add(test, "sb-test");
+	st = sb_stats(r);
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
 	KUNIT_EXPECT_EQ(test, st.active_count, 0ULL);
 	KUNIT_EXPECT_EQ(test, st.total_time, 0ULL);
-	KUNIT_EXPECT_EQ(test, suspend_block_remaining(&r), 0UL);
-	suspend_block_remove_request(&r);
+	KUNIT_EXPECT_EQ(test, suspend_block_remaining(r), 0UL);
+	suspend_block_remove_request(r);
 }
 
 static void activate_blocks_deactivate_unblocks(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 
-	sb_test_add(test, &r, "sb-test");
-	KUNIT_EXPECT_TRUE(test, suspend_block_activate(&r));
-	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(&r));
+	r = sb_test_add(test, "sb-test");
+	KUNIT_EXPECT_TRUE(test, suspend_block_activate(r));
+	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(r));
 	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 1U);
-	KUNIT_EXPECT_EQ(test, suspend_block_remaining(&r), MAX_SCHEDULE_TIMEOUT);
-	KUNIT_EXPECT_TRUE(test, suspend_block_deactivate(&r));
-	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
+	KUNIT_EXPECT_EQ(test, suspend_block_remaining(r), MAX_SCHEDULE_TIMEOUT);
+	KUNIT_EXPECT_TRUE(test, suspend_block_deactivate(r));
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
-	suspend_block_remove_request(&r);
+	suspend_block_remove_request(r);
 }
 
 static void activate_does_not_nest(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 
-	sb_test_add(test, &r, "sb-test");
-	KUNIT_EXPECT_TRUE(test, suspend_block_activate(&r));
-	KUNIT_EXPECT_FALSE(test, suspend_block_activate(&r));
+	r = sb_test_add(test, "sb-test");
+	KUNIT_EXPECT_TRUE(test, suspend_block_activate(r));
+	KUNIT_EXPECT_FALSE(test, suspend_block_activate(r));
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 1U);
-	KUNIT_EXPECT_TRUE(test, suspend_block_deactivate(&r));
+	KUNIT_EXPECT_TRUE(test, suspend_block_deactivate(r));
 	/* One deactivation undoes any number of activations. */
-	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
-	KUNIT_EXPECT_EQ(test, sb_stats(&r).active_count, 1ULL);
-	suspend_block_remove_request(&r);
+	KUNIT_EXPECT_EQ(test, sb_stats(r).active_count, 1ULL);
+	suspend_block_remove_request(r);
 }
 
 static void deactivate_inactive_is_noop(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 	struct suspend_block_stats before;
 
-	sb_test_add(test, &r, "sb-test");
-	suspend_block_activate(&r);
-	suspend_block_deactivate(&r);
-	before = sb_stats(&r);
-	KUNIT_EXPECT_FALSE(test, suspend_block_deactivate(&r));
-	KUNIT_EXPECT_FALSE(test, suspend_block_deactivate(&r));
+	r = sb_test_add(test, "sb-test");
+	suspend_block_activate(r);
+	suspend_block_deactivate(r);
+	before = sb_stats(r);
+	KUNIT_EXPECT_FALSE(test, suspend_block_deactivate(r));
+	KUNIT_EXPECT_FALSE(test, suspend_block_deactivate(r));
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
-	KUNIT_EXPECT_EQ(test, memcmp(&before, &r.stats, sizeof(before)), 0);
-	suspend_block_remove_request(&r);
+	KUNIT_EXPECT_EQ(test, memcmp(&before, &r->stats, sizeof(before)), 0);
+	suspend_block_remove_request(r);
 }
 
 static void remove_deactivates_with_accounting(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 	u64 deleted_count = suspend_block_deleted.active_count;
 	u64 deleted_time = suspend_block_deleted.total_time;
 
-	sb_test_add(test, &r, "sb-test");
-	suspend_block_activate(&r);
+	r = sb_test_add(test, "sb-test");
+	suspend_block_activate(r);
 	msleep(SB_HOLD_MS);
-	suspend_block_remove_request(&r);
+	suspend_block_remove_request(r);
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
 	KUNIT_EXPECT_EQ(test, suspend_block_deleted.active_count,
@@ -132,102 +141,102 @@ static void remove_deactivates_with_accounting(struct kunit *test)
 
 static void timeout_expires(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 	struct suspend_block_stats st;
 
-	sb_test_add(test, &r, "sb-test");
-	KUNIT_EXPECT_TRUE(test, suspend_block_activate_timeout(&r, 2));
+	r = sb_test_add(test, "sb-test");
+	KUNIT_EXPECT_TRUE(test, suspend_block_activate_timeout(r, 2));
 	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
-	KUNIT_EXPECT_LE(test, suspend_block_remaining(&r), 2UL);
+	KUNIT_EXPECT_LE(test, suspend_block_remaining(r), 2UL);
 	msleep(jiffies_to_msecs(2) + 100);
-	st = sb_stats(&r);
-	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
+	st = sb_stats(r);
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
 	KUNIT_EXPECT_EQ(test, st.expire_count, 1ULL);
 	KUNIT_EXPECT_EQ(test, st.active_count, 1ULL);
-	suspend_block_remove_request(&r);
+	suspend_block_remove_request(r);
 }
 
 static void timeout_extended_by_later_deadline(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 
-	sb_test_add(test, &r, "sb-test");
-	suspend_block_activate_timeout(&r, 1);
-	KUNIT_EXPECT_FALSE(test, suspend_block_activate_timeout(&r, 10 * HZ));
+	r = sb_test_add(test, "sb-test");
+	suspend_block_activate_timeout(r, 1);
+	KUNIT_EXPECT_FALSE(test, suspend_block_activate_timeout(r, 10 * HZ));
 	msleep(jiffies_to_msecs(1) + 100);
-	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(&r));
-	KUNIT_EXPECT_GT(test, suspend_block_remaining(&r), 5UL * HZ);
-	KUNIT_EXPECT_EQ(test, sb_stats(&r).expire_count, 0ULL);
-	suspend_block_remove_request(&r);
+	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(r));
+	KUNIT_EXPECT_GT(test, suspend_block_remaining(r), 5UL * HZ);
+	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 0ULL);
+	suspend_block_remove_request(r);
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
 }
 
 static void timeout_shortened_by_earlier_deadline(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 
-	sb_test_add(test, &r, "sb-test");
-	suspend_block_activate_timeout(&r, 10 * HZ);
-	suspend_block_activate_timeout(&r, 1);
-	KUNIT_EXPECT_LE(test, suspend_block_remaining(&r), 1UL);
+	r = sb_test_add(test, "sb-test");
+	suspend_block_activate_timeout(r, 10 * HZ);
+	suspend_block_activate_timeout(r, 1);
+	KUNIT_EXPECT_LE(test, suspend_block_remaining(r), 1UL);
 	msleep(jiffies_to_msecs(1) + 100);
-	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
-	KUNIT_EXPECT_EQ(test, sb_stats(&r).expire_count, 1ULL);
-	suspend_block_remove_request(&r);
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
+	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 1ULL);
+	suspend_block_remove_request(r);
 }
 
 static void timeout_turns_untimed_into_timed(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 
-	sb_test_add(test, &r, "sb-test");
-	suspend_block_activate(&r);
-	suspend_block_activate_timeout(&r, 1);
+	r = sb_test_add(test, "sb-test");
+	suspend_block_activate(r);
+	suspend_block_activate_timeout(r, 1);
 	msleep(jiffies_to_msecs(1) + 100);
-	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
-	KUNIT_EXPECT_EQ(test, sb_stats(&r).expire_count, 1ULL);
-	suspend_block_remove_request(&r);
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
+	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 1ULL);
+	suspend_block_remove_request(r);
 }
 
 static void activate_cancels_timeout(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 
-	sb_test_add(test, &r, "sb-test");
-	suspend_block_activate_timeout(&r, 1);
-	KUNIT_EXPECT_FALSE(test, suspend_block_activate(&r));
-	KUNIT_EXPECT_FALSE(test, timer_pending(&r.timer));
+	r = sb_test_add(test, "sb-test");
+	suspend_block_activate_timeout(r, 1);
+	KUNIT_EXPECT_FALSE(test, suspend_block_activate(r));
+	KUNIT_EXPECT_FALSE(test, timer_pending(&r->timer));
 	msleep(jiffies_to_msecs(1) + 100);
-	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(&r));
-	KUNIT_EXPECT_EQ(test, suspend_block_remaining(&r), MAX_SCHEDULE_TIMEOUT);
-	KUNIT_EXPECT_EQ(test, sb_stats(&r).expire_count, 0ULL);
-	suspend_block_deactivate(&r);
-	suspend_block_remove_request(&r);
+	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(r));
+	KUNIT_EXPECT_EQ(test, suspend_block_remaining(r), MAX_SCHEDULE_TIMEOUT);
+	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 0ULL);
+	suspend_block_deactivate(r);
+	suspend_block_remove_request(r);
 }
 
 static void deactivate_cancels_timeout(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 
-	sb_test_add(test, &r, "sb-test");
-	suspend_block_activate_timeout(&r, HZ);
-	KUNIT_EXPECT_TRUE(test, suspend_block_deactivate(&r));
-	KUNIT_EXPECT_FALSE(test, timer_pending(&r.timer));
-	KUNIT_EXPECT_EQ(test, suspend_block_remaining(&r), 0UL);
-	KUNIT_EXPECT_EQ(test, sb_stats(&r).expire_count, 0ULL);
-	suspend_block_remove_request(&r);
+	r = sb_test_add(test, "sb-test");
+	suspend_block_activate_timeout(r, HZ);
+	KUNIT_EXPECT_TRUE(test, suspend_block_deactivate(r));
+	KUNIT_EXPECT_FALSE(test, timer_pending(&r->timer));
+	KUNIT_EXPECT_EQ(test, suspend_block_remaining(r), 0UL);
+	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 0ULL);
+	suspend_block_remove_request(r);
 }
 
 static void remove_cancels_timeout(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 	u64 expired = suspend_block_deleted.expire_count;
 
-	sb_test_add(test, &r, "sb-test");
-	suspend_block_activate_timeout(&r, 1);
-	suspend_block_remove_request(&r);
-	KUNIT_EXPECT_FALSE(test, timer_pending(&r.timer));
+	r = sb_test_add(test, "sb-test");
+	suspend_block_activate_timeout(r, 1);
+	suspend_block_remove_request(r);
+	KUNIT_EXPECT_FALSE(test, timer_pending(&r->timer));
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
 	msleep(jiffies_to_msecs(1) + 50);
 	KUNIT_EXPECT_EQ(test, suspend_block_deleted.expire_count, expired);
@@ -236,14 +245,14 @@ static void remove_cancels_timeout(struct kunit *test)
 
 static void stats_measure_intervals(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 	struct suspend_block_stats st1, st2;
 
-	sb_test_add(test, &r, "sb-test");
-	suspend_block_activate(&r);
+	r = sb_test_add(test, "sb-test");
+	suspend_block_activate(r);
 	msleep(2 * SB_HOLD_MS);
-	suspend_block_deactivate(&r);
-	st1 = sb_stats(&r);
+	suspend_block_deactivate(r);
+	st1 = sb_stats(r);
 	KUNIT_EXPECT_EQ(test, st1.active_count, 1ULL);
 	KUNIT_EXPECT_GE(test, st1.total_time, 2 * SB_HOLD_NS - SB_TICK_NS);
 	KUNIT_EXPECT_EQ(test, st1.max_time, st1.total_time);
@@ -252,69 +261,69 @@ static void stats_measure_intervals(struct kunit *test)
 	KUNIT_EXPECT_GT(test, st1.last_change, 0ULL);
 
 	/* A shorter second interval adds to the total, not to the max. */
-	suspend_block_activate(&r);
+	suspend_block_activate(r);
 	msleep(SB_HOLD_MS);
-	suspend_block_deactivate(&r);
-	st2 = sb_stats(&r);
+	suspend_block_deactivate(r);
+	st2 = sb_stats(r);
 	KUNIT_EXPECT_EQ(test, st2.active_count, 2ULL);
 	KUNIT_EXPECT_GE(test, st2.total_time,
 			st1.total_time + SB_HOLD_NS - SB_TICK_NS);
 	KUNIT_EXPECT_EQ(test, st2.max_time, st1.max_time);
 	KUNIT_EXPECT_GE(test, st2.last_change,
 			st1.last_change + SB_HOLD_NS - SB_TICK_NS);
-	suspend_block_remove_request(&r);
+	suspend_block_remove_request(r);
 }
 
 static void stats_prevent_time_only_under_autosleep(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 	struct suspend_block_stats st;
 
-	sb_test_add(test, &r, "sb-test");
-	suspend_block_activate(&r);
+	r = sb_test_add(test, "sb-test");
+	suspend_block_activate(r);
 	msleep(SB_HOLD_MS);
 	suspend_block_autosleep_enabled(true);
 	msleep(2 * SB_HOLD_MS);
 	suspend_block_autosleep_enabled(false);
 	msleep(SB_HOLD_MS);
-	suspend_block_deactivate(&r);
-	st = sb_stats(&r);
+	suspend_block_deactivate(r);
+	st = sb_stats(r);
 	KUNIT_EXPECT_GE(test, st.prevent_time, 2 * SB_HOLD_NS - SB_TICK_NS);
 	KUNIT_EXPECT_LE(test, st.prevent_time,
 			st.total_time - 2 * SB_HOLD_NS + 2 * SB_TICK_NS);
 
 	/* Activated while autosleep is on: counts from the activation. */
 	suspend_block_autosleep_enabled(true);
-	suspend_block_activate(&r);
+	suspend_block_activate(r);
 	msleep(SB_HOLD_MS);
-	suspend_block_deactivate(&r);
+	suspend_block_deactivate(r);
 	suspend_block_autosleep_enabled(false);
-	KUNIT_EXPECT_GE(test, sb_stats(&r).prevent_time,
+	KUNIT_EXPECT_GE(test, sb_stats(r).prevent_time,
 			st.prevent_time + SB_HOLD_NS - SB_TICK_NS);
-	suspend_block_remove_request(&r);
+	suspend_block_remove_request(r);
 }
 
 static void stats_wakeup_counts_activations_during_suspend(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 
-	sb_test_add(test, &r, "sb-test");
-	suspend_block_activate(&r);
-	suspend_block_deactivate(&r);
-	KUNIT_EXPECT_EQ(test, sb_stats(&r).wakeup_count, 0ULL);
+	r = sb_test_add(test, "sb-test");
+	suspend_block_activate(r);
+	suspend_block_deactivate(r);
+	KUNIT_EXPECT_EQ(test, sb_stats(r).wakeup_count, 0ULL);
 
 	/* What the PM core tells its notifiers around a system suspend. */
 	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
-	suspend_block_activate(&r);
-	suspend_block_deactivate(&r);
+	suspend_block_activate(r);
+	suspend_block_deactivate(r);
 	pm_notifier_call_chain(PM_POST_SUSPEND);
-	KUNIT_EXPECT_EQ(test, sb_stats(&r).wakeup_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, sb_stats(r).wakeup_count, 1ULL);
 
-	suspend_block_activate(&r);
-	suspend_block_deactivate(&r);
-	KUNIT_EXPECT_EQ(test, sb_stats(&r).wakeup_count, 1ULL);
-	KUNIT_EXPECT_EQ(test, sb_stats(&r).active_count, 3ULL);
-	suspend_block_remove_request(&r);
+	suspend_block_activate(r);
+	suspend_block_deactivate(r);
+	KUNIT_EXPECT_EQ(test, sb_stats(r).wakeup_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, sb_stats(r).active_count, 3ULL);
+	suspend_block_remove_request(r);
 }
 
 struct sb_listener {
@@ -336,55 +345,57 @@ static int sb_listener_call(struct notifier_block *nb, unsigned long action,
 static void notifier_reports_transitions(struct kunit *test)
 {
 	struct sb_listener l = { .nb.notifier_call = sb_listener_call };
-	struct suspend_block_request a, b;
+	struct suspend_block_request *a, *b;
 
-	sb_test_add(test, &a, "sb-test-a");
-	suspend_block_add_request(&b, "sb-test-b");
+	a = sb_test_add(test, "sb-test-a");
+	b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	suspend_block_add_request(b, "sb-test-b");
 	KUNIT_ASSERT_EQ(test, suspend_block_add_notifier(&l.nb), 0);
 
-	suspend_block_activate(&a);
+	suspend_block_activate(a);
 	suspend_block_flush_notifiers();
 	KUNIT_EXPECT_EQ(test, l.calls, 1);
 	KUNIT_EXPECT_EQ(test, l.last, (unsigned long)SUSPEND_BLOCK_BLOCKED);
 
 	/* A second active request is no transition of the aggregate. */
-	suspend_block_activate(&b);
-	suspend_block_deactivate(&a);
+	suspend_block_activate(b);
+	suspend_block_deactivate(a);
 	suspend_block_flush_notifiers();
 	KUNIT_EXPECT_EQ(test, l.calls, 1);
 
-	suspend_block_deactivate(&b);
+	suspend_block_deactivate(b);
 	suspend_block_flush_notifiers();
 	KUNIT_EXPECT_EQ(test, l.calls, 2);
 	KUNIT_EXPECT_EQ(test, l.last, (unsigned long)SUSPEND_BLOCK_UNBLOCKED);
 
 	/* Expiry of a timeout is a transition too. */
-	suspend_block_activate_timeout(&a, 1);
+	suspend_block_activate_timeout(a, 1);
 	msleep(jiffies_to_msecs(1) + 100);
 	suspend_block_flush_notifiers();
 	KUNIT_EXPECT_EQ(test, l.last, (unsigned long)SUSPEND_BLOCK_UNBLOCKED);
 	KUNIT_EXPECT_EQ(test, l.calls % 2, 0);
 
 	KUNIT_EXPECT_EQ(test, suspend_block_remove_notifier(&l.nb), 0);
-	suspend_block_remove_request(&a);
-	suspend_block_remove_request(&b);
+	suspend_block_remove_request(a);
+	suspend_block_remove_request(b);
 }
 
 static void wakeup_count_handshake_counts_requests(struct kunit *test)
 {
-	struct suspend_block_request r;
+	struct suspend_block_request *r;
 	unsigned int before, during, after;
 
-	sb_test_add(test, &r, "sb-test");
+	r = sb_test_add(test, "sb-test");
 	KUNIT_EXPECT_TRUE(test, pm_get_wakeup_count(&before, false));
-	suspend_block_activate(&r);
+	suspend_block_activate(r);
 	/* An event is in progress: the handshake must refuse. */
 	KUNIT_EXPECT_FALSE(test, pm_get_wakeup_count(&during, false));
-	suspend_block_deactivate(&r);
+	suspend_block_deactivate(r);
 	/* ... and it ended as one registered event. */
 	KUNIT_EXPECT_TRUE(test, pm_get_wakeup_count(&after, false));
 	KUNIT_EXPECT_EQ(test, after, before + 1);
-	suspend_block_remove_request(&r);
+	suspend_block_remove_request(r);
 }
 
 /* Hard IRQ callers: an hrtimer in hard mode fires in hard IRQ context. */
@@ -409,25 +420,28 @@ static enum hrtimer_restart sb_irq_fn(struct hrtimer *t)
 
 static void callable_from_hardirq(struct kunit *test)
 {
-	struct suspend_block_request r;
-	struct sb_irq_caller c = { .req = &r };
+	struct sb_irq_caller *c;
 
-	sb_test_add(test, &r, "sb-test-irq");
-	hrtimer_init(&c.timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
-	c.timer.function = sb_irq_fn;
+	c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->req = sb_test_add(test, "sb-test-irq");
+	hrtimer_init(&c->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	c->timer.function = sb_irq_fn;
 
-	hrtimer_start(&c.timer, ns_to_ktime(100 * NSEC_PER_USEC), HRTIMER_MODE_REL_HARD);
+	hrtimer_start(&c->timer, ns_to_ktime(100 * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL_HARD);
 	msleep(50);
-	KUNIT_EXPECT_EQ(test, c.fired, 1);
-	KUNIT_EXPECT_TRUE(test, c.in_hardirq);
-	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(&r));
+	KUNIT_EXPECT_EQ(test, c->fired, 1);
+	KUNIT_EXPECT_TRUE(test, c->in_hardirq);
+	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(c->req));
 
-	hrtimer_start(&c.timer, ns_to_ktime(100 * NSEC_PER_USEC), HRTIMER_MODE_REL_HARD);
+	hrtimer_start(&c->timer, ns_to_ktime(100 * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL_HARD);
 	msleep(50);
-	KUNIT_EXPECT_EQ(test, c.fired, 2);
-	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&r));
-	hrtimer_cancel(&c.timer);
-	suspend_block_remove_request(&r);
+	KUNIT_EXPECT_EQ(test, c->fired, 2);
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(c->req));
+	hrtimer_cancel(&c->timer);
+	suspend_block_remove_request(c->req);
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
 }
 
@@ -452,8 +466,8 @@ static int sb_hammer_fn(void *data)
 	for (i = 0; i < SB_HAMMER_LOOPS; i++) {
 		if (suspend_block_activate(h->req))
 			h->started++;
-		if (i % 16 == 0)
-			suspend_block_activate_timeout(h->req, HZ);
+		if (i % 16 == 0 && suspend_block_activate_timeout(h->req, HZ))
+			h->started++;	/* another CPU deactivated it meanwhile */
 		/* Our own active request keeps the aggregate above zero. */
 		if (h->own && !suspend_is_blocked())
 			h->own_violations++;

@@ -12,6 +12,7 @@ trap 'rm -rf "$stage"' EXIT
 
 mkdir -p "$stage"/{bin,sbin,dev,proc,sys,tmp,tests,root,etc}
 cp /bin/busybox "$stage/bin/busybox"
+gcc -static -O2 -Wall -o "$stage/bin/wr" "$top/tests/tools/wr.c"
 cp "$top/tests/init" "$stage/init"
 cp "$top"/tests/*.sh "$stage/tests/"
 chmod +x "$stage/init"

@@ -466,30 +466,42 @@ void suspend_block_autosleep_enabled(bool enabled)
 	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 }
 
-static int sb_pm_notify(struct notifier_block *nb, unsigned long action,
-			void *data)
+/*
+ * A suspend is "in progress" from the first PM notifier called before it to
+ * the last one called after it, so activations made by other notifiers on
+ * either side count as wakeups: one notifier block first in the chain sets
+ * the flag, another last in the chain clears it.
+ */
+static int sb_pm_begin(struct notifier_block *nb, unsigned long action,
+		       void *data)
 {
-	switch (action) {
-	case PM_SUSPEND_PREPARE:
-	case PM_HIBERNATION_PREPARE:
+	if (action == PM_SUSPEND_PREPARE || action == PM_HIBERNATION_PREPARE)
 		WRITE_ONCE(sb_suspending, true);
-		break;
-	case PM_POST_SUSPEND:
-	case PM_POST_HIBERNATION:
-		WRITE_ONCE(sb_suspending, false);
-		break;
-	}
 	return NOTIFY_DONE;
 }
 
-static struct notifier_block sb_pm_nb = {
-	.notifier_call = sb_pm_notify,
-	/* First in the chain, so activations by other notifiers count. */
+static int sb_pm_end(struct notifier_block *nb, unsigned long action,
+		     void *data)
+{
+	if (action == PM_POST_SUSPEND || action == PM_POST_HIBERNATION)
+		WRITE_ONCE(sb_suspending, false);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block sb_pm_begin_nb = {
+	.notifier_call = sb_pm_begin,
 	.priority = INT_MAX,
+};
+
+static struct notifier_block sb_pm_end_nb = {
+	.notifier_call = sb_pm_end,
+	.priority = INT_MIN,
 };
 
 static int __init suspend_block_init(void)
 {
-	return register_pm_notifier(&sb_pm_nb);
+	int ret = register_pm_notifier(&sb_pm_begin_nb);
+
+	return ret ? ret : register_pm_notifier(&sb_pm_end_nb);
 }
 core_initcall(suspend_block_init);

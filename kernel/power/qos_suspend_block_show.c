@@ -23,20 +23,21 @@
 
 static void sb_show_one(struct seq_file *m, const char *name, bool active,
 			const struct suspend_block_stats *st, u64 open,
-			unsigned long expires_in)
+			u64 open_prevent, unsigned long expires_in)
 {
 	u64 total = st->total_time + open;
 
 	seq_printf(m, "%s\t%d\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%u\n",
 		   name, active, st->active_count, st->expire_count,
 		   st->wakeup_count, open, total, max(st->max_time, open),
-		   st->prevent_time, st->last_change,
+		   st->prevent_time + open_prevent, st->last_change,
 		   jiffies_to_msecs(expires_in));
 }
 
 /*
  * Times are ns.  active_since is the length of the open active interval;
- * total_time and max_time include it, as mainline's wakeup_sources does.
+ * total_time, max_time and prevent_time include it, as mainline's
+ * wakeup_sources does.
  * expires_in is ms to a pending timeout, 0 without one.
  */
 static int sb_debugfs_show(struct seq_file *m, void *unused)
@@ -45,7 +46,7 @@ static int sb_debugfs_show(struct seq_file *m, void *unused)
 	struct suspend_block_stats st;
 	unsigned long expires_in;
 	unsigned long flags;
-	u64 now = local_clock(), open;
+	u64 now = local_clock(), open, open_prevent;
 	bool active;
 
 	seq_puts(m, "name\tactive\tactive_count\texpire_count\twakeup_count\tactive_since\ttotal_time\tmax_time\tprevent_time\tlast_change\texpires_in_ms\n");
@@ -56,15 +57,18 @@ static int sb_debugfs_show(struct seq_file *m, void *unused)
 		active = req->active;
 		open = active && now > req->active_since ?
 			now - req->active_since : 0;
+		open_prevent = req->prevent_since && now > req->prevent_since ?
+			now - req->prevent_since : 0;
 		expires_in = active && req->timed &&
 			time_before(jiffies, req->expires) ?
 			req->expires - jiffies : 0;
 		spin_unlock(&req->lock);
-		sb_show_one(m, req->name, active, &st, open, expires_in);
+		sb_show_one(m, req->name, active, &st, open, open_prevent,
+			    expires_in);
 	}
 	st = suspend_block_deleted;
 	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
-	sb_show_one(m, "deleted", false, &st, 0, 0);
+	sb_show_one(m, "deleted", false, &st, 0, 0, 0);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(sb_debugfs);
