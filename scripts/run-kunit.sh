@@ -26,6 +26,7 @@ um)
 x86_64)
 	args+=(--arch=x86_64 --kunitconfig="$top/configs/debug.config"
 	       --kconfig_add=CONFIG_SMP=y --kconfig_add=CONFIG_NR_CPUS=4
+	       --kconfig_add=CONFIG_CPU_IDLE=y
 	       --qemu_args="-smp 2" --timeout=900)
 	;;
 *)

@@ -19,7 +19,4 @@ extern struct list_head suspend_block_registry;
 /* Statistics of removed requests, summed, under the registry lock. */
 extern struct suspend_block_stats suspend_block_deleted;
 
-struct dentry;
-struct dentry *pm_qos_debugfs_dir(void);
-
 #endif /* _KERNEL_POWER_QOS_SUSPEND_BLOCK_H */

@@ -19,6 +19,7 @@
 #include <linux/seq_file.h>
 #include <linux/sysfs.h>
 
+#include "qos_debugfs.h"
 #include "qos_suspend_block.h"
 
 static void sb_show_one(struct seq_file *m, const char *name, bool active,
@@ -93,22 +94,6 @@ static ssize_t suspend_blockers_show(struct kobject *kobj,
 }
 
 static struct kobj_attribute suspend_blockers_attr = __ATTR_RO(suspend_blockers);
-
-/**
- * pm_qos_debugfs_dir - The pm_qos directory in debugfs, created on first use.
- *
- * Context: Process context, from initcalls (which are serialised).
- * Return: the directory's dentry (an error pointer if debugfs is absent,
- * which debugfs_create_file() accepts and ignores).
- */
-struct dentry *pm_qos_debugfs_dir(void)
-{
-	static struct dentry *dir;
-
-	if (!dir)
-		dir = debugfs_create_dir("pm_qos", NULL);
-	return dir;
-}
 
 static int __init suspend_block_show_init(void)
 {

@@ -29,6 +29,7 @@
 #include <linux/suspend.h>
 #include <linux/uaccess.h>
 
+#include "qos_debugfs.h"
 #include "qos_suspend_block.h"
 
 #define SB_HOOK_SLOTS	16

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pm_qos power-level class: limits on the deepest idle state.
+ *
+ * A request carries a power level, the deepest cpuidle state index that may
+ * be entered while the request is active ("no state deeper than L while I
+ * need my interrupt").  The class's limit is the minimum over active
+ * requests, PM_QOS_POWER_LEVEL_ANY with none.  cpuidle honours it whatever
+ * the governor, and so does suspend-to-idle, which mainline lets pick the
+ * deepest state regardless of cpu_latency_qos.
+ *
+ * Add, update and remove are O(1) (per-level counts and a bitmap of the
+ * levels in use); reading the limit is one lockless load.  All may be called
+ * from any context, hard IRQ included.
+ */
+#ifndef _LINUX_PM_QOS_POWER_LEVEL_H
+#define _LINUX_PM_QOS_POWER_LEVEL_H
+
+#include <linux/compiler.h>
+#include <linux/list.h>
+#include <linux/notifier.h>
+#include <linux/types.h>
+
+/* No constraint: a request at this level is inactive. */
+#define PM_QOS_POWER_LEVEL_ANY		S32_MAX
+/* Levels 0 .. PM_QOS_POWER_LEVEL_COUNT - 1 (cpuidle's state indices). */
+#define PM_QOS_POWER_LEVEL_COUNT	10
+
+/**
+ * struct power_level_request - a limit on the deepest idle state
+ * @level: deepest idle-state index allowed, PM_QOS_POWER_LEVEL_ANY when
+ *	the request is inactive
+ * @active_count: activations (ANY -> a level)
+ * @total_time: nanoseconds spent active, closed intervals
+ * @max_time: longest closed active interval, ns
+ * @active_since: local_clock() at the activation, valid while active
+ * @last_change: local_clock() at the last change of @level, ns
+ * @node: entry in the registry of requests (read-outs only)
+ * @name: for statistics and tracing; owned by the caller
+ *
+ * All fields are protected by the class's lock; the registry, walked only
+ * by read-outs, by the same lock.
+ */
+struct power_level_request {
+	s32 level;
+	u64 active_count;
+	u64 total_time;
+	u64 max_time;
+	u64 active_since;
+	u64 last_change;
+	struct list_head node;
+	const char *name;
+};
+
+struct cpuidle_driver;
+struct cpuidle_device;
+
+#ifdef CONFIG_PM_QOS_POWER_LEVEL
+
+extern s32 power_level_qos_limit_value;
+
+void power_level_add_request(struct power_level_request *req,
+			     const char *name, s32 level);
+int power_level_update_request(struct power_level_request *req, s32 level);
+void power_level_remove_request(struct power_level_request *req);
+int power_level_add_notifier(struct notifier_block *nb);
+int power_level_remove_notifier(struct notifier_block *nb);
+int power_level_deepest_allowed(struct cpuidle_driver *drv,
+				struct cpuidle_device *dev, int index);
+
+/**
+ * power_level_qos_limit - The deepest idle-state index allowed now.
+ *
+ * Context: Any context; one lockless load, for the idle path.
+ * Return: the minimum level over active requests, or
+ * PM_QOS_POWER_LEVEL_ANY when none is active.
+ */
+static inline s32 power_level_qos_limit(void)
+{
+	return READ_ONCE(power_level_qos_limit_value);
+}
+
+/**
+ * power_level_clamp_state - Apply the power-level limit to an idle state.
+ * @drv: cpuidle driver of the CPU.
+ * @dev: cpuidle device of the CPU.
+ * @index: state index chosen (by a governor, or as the deepest state).
+ *
+ * Context: The idle path (interrupts off); any context.
+ * Return: @index if the limit allows it, else the deepest enabled state
+ * not deeper than the limit (0 at worst).
+ */
+static inline int power_level_clamp_state(struct cpuidle_driver *drv,
+					  struct cpuidle_device *dev, int index)
+{
+	if (likely(index <= power_level_qos_limit()))
+		return index;
+	return power_level_deepest_allowed(drv, dev, index);
+}
+
+#else /* !CONFIG_PM_QOS_POWER_LEVEL */
+
+static inline void power_level_add_request(struct power_level_request *req,
+					   const char *name, s32 level) {}
+
+static inline int power_level_update_request(struct power_level_request *req,
+					     s32 level)
+{
+	return 0;
+}
+
+static inline void
+power_level_remove_request(struct power_level_request *req) {}
+
+static inline int power_level_add_notifier(struct notifier_block *nb)
+{
+	return 0;
+}
+
+static inline int power_level_remove_notifier(struct notifier_block *nb)
+{
+	return 0;
+}
+
+static inline s32 power_level_qos_limit(void)
+{
+	return PM_QOS_POWER_LEVEL_ANY;
+}
+
+static inline int power_level_clamp_state(struct cpuidle_driver *drv,
+					  struct cpuidle_device *dev, int index)
+{
+	return index;
+}
+
+#endif /* CONFIG_PM_QOS_POWER_LEVEL */
+
+#endif /* _LINUX_PM_QOS_POWER_LEVEL_H */

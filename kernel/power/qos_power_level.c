@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pm_qos power-level class: O(1) limits on the deepest idle state.
+ *
+ * The model.  Each active request counts in pl_count[level]; pl_used has a
+ * bit set for every level with a non-zero count, so the limit (the minimum
+ * level over active requests) is the first set bit.  Changing a request's
+ * level moves one count and at most two bits, then finds the first bit of a
+ * one-word bitmap: O(1), whatever the number of requests.  The limit is
+ * published with WRITE_ONCE() for the idle path, which reads it with one
+ * load and takes no lock.
+ *
+ * Locking.  pl_lock (raw, irqsave) serialises updates, the counts, the
+ * requests' fields and the registry, which only the read-out walks.  It is
+ * raw because updates may come from hard IRQ context and the idle path's
+ * helpers must never sleep.
+ *
+ * Tightening.  A CPU already idle in a state deeper than a new, stricter
+ * limit would stay there until its next wakeup; the update wakes the idle
+ * CPUs (wake_up_all_idle_cpus(), as cpu_latency_qos does), but only when the
+ * limit actually got stricter, so they re-select within it at once.
+ */
+
+#include <linux/bitmap.h>
+#include <linux/cpuidle.h>
+#include <linux/debugfs.h>
+#include <linux/export.h>
+#include <linux/init.h>
+#include <linux/pm_qos_power_level.h>
+#include <linux/sched/clock.h>
+#include <linux/seq_file.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
+
+#include "qos_debugfs.h"
+
+static DEFINE_RAW_SPINLOCK(pl_lock);
+static unsigned int pl_count[PM_QOS_POWER_LEVEL_COUNT];
+static DECLARE_BITMAP(pl_used, PM_QOS_POWER_LEVEL_COUNT);
+static LIST_HEAD(pl_registry);
+static RAW_NOTIFIER_HEAD(pl_notifiers);
+
+s32 power_level_qos_limit_value = PM_QOS_POWER_LEVEL_ANY;
+EXPORT_SYMBOL_GPL(power_level_qos_limit_value);
+
+static bool pl_level_valid(s32 level)
+{
+	return level == PM_QOS_POWER_LEVEL_ANY ||
+	       (level >= 0 && level < PM_QOS_POWER_LEVEL_COUNT);
+}
+
+/* Move @req to @level, with pl_lock held: counts, bits and statistics. */
+static void pl_move(struct power_level_request *req, s32 level, u64 now)
+{
+	s32 old = req->level;
+	u64 held;
+
+	if (old == level)
+		return;
+	if (old != PM_QOS_POWER_LEVEL_ANY && --pl_count[old] == 0)
+		__clear_bit(old, pl_used);
+	if (level != PM_QOS_POWER_LEVEL_ANY && pl_count[level]++ == 0)
+		__set_bit(level, pl_used);
+
+	if (old == PM_QOS_POWER_LEVEL_ANY) {
+		req->active_count++;
+		req->active_since = now;
+	} else if (level == PM_QOS_POWER_LEVEL_ANY) {
+		held = now > req->active_since ? now - req->active_since : 0;
+		req->total_time += held;
+		req->max_time = max(req->max_time, held);
+	}
+	req->level = level;
+	req->last_change = now;
+}
+
+/*
+ * Publish the new limit, with pl_lock held, and tell the notifiers.
+ * Return: true if the limit got stricter.
+ */
+static bool pl_publish(void)
+{
+	unsigned long first = find_first_bit(pl_used, PM_QOS_POWER_LEVEL_COUNT);
+	s32 old = power_level_qos_limit_value;
+	s32 limit = first < PM_QOS_POWER_LEVEL_COUNT ?
+		(s32)first : PM_QOS_POWER_LEVEL_ANY;
+
+	if (limit == old)
+		return false;
+	WRITE_ONCE(power_level_qos_limit_value, limit);
+	raw_notifier_call_chain(&pl_notifiers, limit, NULL);
+	return limit < old;
+}
+
+static void pl_set(struct power_level_request *req, s32 level)
+{
+	unsigned long flags;
+	bool tighter;
+
+	raw_spin_lock_irqsave(&pl_lock, flags);
+	pl_move(req, level, local_clock());
+	tighter = pl_publish();
+	raw_spin_unlock_irqrestore(&pl_lock, flags);
+
+	if (tighter)
+		wake_up_all_idle_cpus();
+}
+
+/**
+ * power_level_add_request - Register a power-level request.
+ * @req: Request to initialise; embedded or allocated by the caller.
+ * @name: Name for statistics and tracing; must outlive the request.
+ * @level: Deepest idle-state index allowed from now on, or
+ *	PM_QOS_POWER_LEVEL_ANY to add the request inactive.
+ *
+ * An invalid @level is reported once and treated as PM_QOS_POWER_LEVEL_ANY.
+ * O(1).
+ *
+ * Context: Any context.
+ */
+void power_level_add_request(struct power_level_request *req,
+			     const char *name, s32 level)
+{
+	unsigned long flags;
+
+	if (WARN_ON_ONCE(!pl_level_valid(level)))
+		level = PM_QOS_POWER_LEVEL_ANY;
+	memset(req, 0, sizeof(*req));
+	req->name = name;
+	req->level = PM_QOS_POWER_LEVEL_ANY;
+
+	raw_spin_lock_irqsave(&pl_lock, flags);
+	list_add_tail(&req->node, &pl_registry);
+	raw_spin_unlock_irqrestore(&pl_lock, flags);
+	pl_set(req, level);
+}
+EXPORT_SYMBOL_GPL(power_level_add_request);
+
+/**
+ * power_level_update_request - Change the level of a request.
+ * @req: Added request.
+ * @level: New deepest idle-state index allowed, or PM_QOS_POWER_LEVEL_ANY
+ *	to make the request inactive.
+ *
+ * When the class's limit gets stricter, idle CPUs are woken so that none
+ * stays in a state deeper than the new limit.  O(1).
+ *
+ * Context: Any context, hard IRQ included.
+ * Return: 0, or -EINVAL (and no change) if @level is neither a state index
+ * below PM_QOS_POWER_LEVEL_COUNT nor PM_QOS_POWER_LEVEL_ANY.
+ */
+int power_level_update_request(struct power_level_request *req, s32 level)
+{
+	if (!pl_level_valid(level))
+		return -EINVAL;
+	pl_set(req, level);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(power_level_update_request);
+
+/**
+ * power_level_remove_request - Unregister a power-level request.
+ * @req: Added request.
+ *
+ * Lifts the request's limit first.  O(1).
+ *
+ * Context: Any context.
+ */
+void power_level_remove_request(struct power_level_request *req)
+{
+	unsigned long flags;
+
+	pl_set(req, PM_QOS_POWER_LEVEL_ANY);
+	raw_spin_lock_irqsave(&pl_lock, flags);
+	list_del(&req->node);
+	raw_spin_unlock_irqrestore(&pl_lock, flags);
+}
+EXPORT_SYMBOL_GPL(power_level_remove_request);
+
+/**
+ * power_level_add_notifier - Be told when the limit changes.
+ * @nb: Notifier, called with the new limit as its action.
+ *
+ * Callbacks run synchronously, in order, with the class's raw spinlock held
+ * and interrupts off: they must be quick and take only raw spinlocks.
+ *
+ * Context: Any context.
+ * Return: 0, or the error of raw_notifier_chain_register().
+ */
+int power_level_add_notifier(struct notifier_block *nb)
+{
+	unsigned long flags;
+	int ret;
+
+	raw_spin_lock_irqsave(&pl_lock, flags);
+	ret = raw_notifier_chain_register(&pl_notifiers, nb);
+	raw_spin_unlock_irqrestore(&pl_lock, flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(power_level_add_notifier);
+
+/**
+ * power_level_remove_notifier - Stop being told about limit changes.
+ * @nb: Notifier added by power_level_add_notifier().
+ *
+ * Context: Any context.
+ * Return: 0, or -ENOENT if @nb was not registered.
+ */
+int power_level_remove_notifier(struct notifier_block *nb)
+{
+	unsigned long flags;
+	int ret;
+
+	raw_spin_lock_irqsave(&pl_lock, flags);
+	ret = raw_notifier_chain_unregister(&pl_notifiers, nb);
+	raw_spin_unlock_irqrestore(&pl_lock, flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(power_level_remove_notifier);
+
+/**
+ * power_level_deepest_allowed - Slow path of power_level_clamp_state().
+ * @drv: cpuidle driver of the CPU.
+ * @dev: cpuidle device of the CPU.
+ * @index: state index chosen, deeper than the limit.
+ *
+ * Context: The idle path; any context.
+ * Return: the deepest state not deeper than the limit (nor than @index)
+ * that is not disabled, or 0.
+ */
+int power_level_deepest_allowed(struct cpuidle_driver *drv,
+				struct cpuidle_device *dev, int index)
+{
+#ifdef CONFIG_CPU_IDLE
+	int i;
+
+	for (i = min_t(int, index, power_level_qos_limit()); i > 0; i--)
+		if (!dev->states_usage[i].disable)
+			return i;
+#endif
+	return 0;
+}
+EXPORT_SYMBOL_GPL(power_level_deepest_allowed);
+
+/*
+ * /sys/kernel/debug/pm_qos/power_level: the limit, then one tab-separated
+ * line per registered request, in the suspend-block listing's style
+ * (level "any" when inactive; times in ns; active_since is the length of the
+ * open interval, which total_time and max_time include).
+ */
+static int pl_debugfs_show(struct seq_file *m, void *unused)
+{
+	struct power_level_request *req;
+	unsigned long flags;
+	u64 now = local_clock(), open;
+	s32 limit;
+
+	raw_spin_lock_irqsave(&pl_lock, flags);
+	limit = power_level_qos_limit_value;
+	if (limit == PM_QOS_POWER_LEVEL_ANY)
+		seq_puts(m, "limit: any\n");
+	else
+		seq_printf(m, "limit: %d\n", limit);
+	seq_puts(m, "name\tlevel\tactive_count\tactive_since\ttotal_time\tmax_time\tlast_change\n");
+	list_for_each_entry(req, &pl_registry, node) {
+		bool active = req->level != PM_QOS_POWER_LEVEL_ANY;
+
+		open = active && now > req->active_since ?
+			now - req->active_since : 0;
+		seq_printf(m, "%s\t", req->name);
+		if (active)
+			seq_printf(m, "%d", req->level);
+		else
+			seq_puts(m, "any");
+		seq_printf(m, "\t%llu\t%llu\t%llu\t%llu\t%llu\n",
+			   req->active_count, open, req->total_time + open,
+			   max(req->max_time, open), req->last_change);
+	}
+	raw_spin_unlock_irqrestore(&pl_lock, flags);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(pl_debugfs);
+
+static int __init power_level_debugfs_init(void)
+{
+	debugfs_create_file("power_level", 0444, pm_qos_debugfs_dir(), NULL,
+			    &pl_debugfs_fops);
+	return 0;
+}
+late_initcall(power_level_debugfs_init);

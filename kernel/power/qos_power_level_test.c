@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Test-only support for the power-level class in a QEMU guest:
+ *
+ * - a cpuidle driver, "pl_test_idle", registered only when no other driver
+ *   is (a TCG guest has none): poll, then three states that all halt but
+ *   declare growing exit latencies and target residencies, so governors
+ *   pick the deeper ones on long idle periods;
+ * - /sys/kernel/debug/pm_qos/power_level_test, which takes
+ *   "add NAME LEVEL", "update NAME LEVEL" and "remove NAME" (LEVEL: a state
+ *   index or "any") so a shell can drive requests.  Errors: -EINVAL
+ *   (unknown command, wrong number of words, bad level), -ENOENT (unknown
+ *   name), -EEXIST (name taken), -ENAMETOOLONG, -ENOSPC (all slots used).
+ *   A failed command changes nothing.
+ */
+
+#include <linux/cpuidle.h>
+#include <linux/debugfs.h>
+#include <linux/init.h>
+#include <linux/kstrtox.h>
+#include <linux/mutex.h>
+#include <linux/pm_qos_power_level.h>
+#include <linux/sched/idle.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "qos_debugfs.h"
+
+static int __cpuidle pl_test_halt(struct cpuidle_device *dev,
+				  struct cpuidle_driver *drv, int index)
+{
+	/* Like ACPI's C1: halt with interrupts on, return with them off. */
+	if (!need_resched()) {
+		safe_halt();
+		raw_local_irq_disable();
+	}
+	return index;
+}
+
+#define PL_TEST_STATE(n, exit, residency) {			\
+	.name = "HALT" #n,					\
+	.desc = "halt (test state " #n ")",			\
+	.exit_latency = exit,					\
+	.target_residency = residency,				\
+	.enter = pl_test_halt,					\
+}
+
+static struct cpuidle_driver pl_test_idle_driver = {
+	.name = "pl_test_idle",
+	.owner = THIS_MODULE,
+	.states = {
+		{ /* state 0: filled in by cpuidle_poll_state_init() */ },
+		PL_TEST_STATE(1, 2, 2),
+		PL_TEST_STATE(2, 20, 100),
+		PL_TEST_STATE(3, 100, 500),
+	},
+	.state_count = 4,
+};
+
+#define PL_HOOK_SLOTS	16
+#define PL_HOOK_NAME	32
+
+struct pl_hook {
+	char name[PL_HOOK_NAME + 1];
+	bool used;
+	struct power_level_request req;
+};
+
+static DEFINE_MUTEX(pl_hook_lock);
+static struct pl_hook pl_hooks[PL_HOOK_SLOTS];
+
+static struct pl_hook *pl_hook_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < PL_HOOK_SLOTS; i++)
+		if (pl_hooks[i].used && !strcmp(pl_hooks[i].name, name))
+			return &pl_hooks[i];
+	return NULL;
+}
+
+static int pl_hook_level(const char *word, s32 *level)
+{
+	int ret;
+
+	if (!strcmp(word, "any")) {
+		*level = PM_QOS_POWER_LEVEL_ANY;
+		return 0;
+	}
+	ret = kstrtos32(word, 10, level);
+	if (ret)
+		return -EINVAL;
+	if (*level < 0 || *level >= PM_QOS_POWER_LEVEL_COUNT)
+		return -EINVAL;
+	return 0;
+}
+
+static int pl_hook_cmd(char *line)
+{
+	char *words[4];
+	struct pl_hook *h;
+	s32 level = PM_QOS_POWER_LEVEL_ANY;
+	int n = 0, i, ret;
+
+	while ((words[n] = strsep(&line, " \t\n")))
+		if (*words[n] && ++n == ARRAY_SIZE(words))
+			return -EINVAL;
+	if (n < 2 || n != (strcmp(words[0], "remove") ? 3 : 2))
+		return -EINVAL;
+	if (n == 3) {
+		ret = pl_hook_level(words[2], &level);
+		if (ret)
+			return ret;
+	}
+	if (strlen(words[1]) > PL_HOOK_NAME)
+		return -ENAMETOOLONG;
+	h = pl_hook_find(words[1]);
+
+	if (!strcmp(words[0], "add")) {
+		if (h)
+			return -EEXIST;
+		for (i = 0; i < PL_HOOK_SLOTS && pl_hooks[i].used; i++)
+			;
+		if (i == PL_HOOK_SLOTS)
+			return -ENOSPC;
+		h = &pl_hooks[i];
+		strscpy(h->name, words[1], sizeof(h->name));
+		power_level_add_request(&h->req, h->name, level);
+		h->used = true;
+		return 0;
+	}
+	if (strcmp(words[0], "update") && strcmp(words[0], "remove"))
+		return -EINVAL;
+	if (!h)
+		return -ENOENT;
+	if (!strcmp(words[0], "update"))
+		return power_level_update_request(&h->req, level);
+	power_level_remove_request(&h->req);
+	h->used = false;
+	return 0;
+}
+
+static ssize_t pl_hook_write(struct file *file, const char __user *ubuf,
+			     size_t count, loff_t *ppos)
+{
+	char *buf;
+	int ret;
+
+	if (count > 128)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, count);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	mutex_lock(&pl_hook_lock);
+	ret = pl_hook_cmd(buf);
+	mutex_unlock(&pl_hook_lock);
+	kfree(buf);
+	return ret ? ret : count;
+}
+
+static const struct file_operations pl_hook_fops = {
+	.owner = THIS_MODULE,
+	.write = pl_hook_write,
+};
+
+static int __init pl_test_init(void)
+{
+	int ret;
+
+	debugfs_create_file("power_level_test", 0200, pm_qos_debugfs_dir(),
+			    NULL, &pl_hook_fops);
+	if (cpuidle_get_driver()) {
+		pr_info("pl_test_idle: a cpuidle driver is registered already\n");
+		return 0;
+	}
+	cpuidle_poll_state_init(&pl_test_idle_driver);
+	ret = cpuidle_register(&pl_test_idle_driver, NULL);
+	if (ret)
+		pr_err("pl_test_idle: registration failed: %d\n", ret);
+	return ret;
+}
+late_initcall(pl_test_init);

@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the pm_qos power-level class: aggregation in every order,
+ * duplicates and the whole range of levels, bad levels, statistics, the
+ * notifier, the lockless read under concurrent updates, and (with cpuidle)
+ * the clamping of governor choices and of the deepest-state search that
+ * suspend-to-idle uses, on a fake cpuidle driver.
+ *
+ * The cases assume no other power-level request is active in the test
+ * kernel.
+ */
+
+#include <kunit/test.h>
+#include <linux/completion.h>
+#include <linux/cpuidle.h>
+#include <linux/delay.h>
+#include <linux/kthread.h>
+#include <linux/pm_qos_power_level.h>
+#include <linux/slab.h>
+
+#define ANY PM_QOS_POWER_LEVEL_ANY
+
+static struct power_level_request *pl_new(struct kunit *test, s32 level)
+{
+	struct power_level_request *r;
+
+	r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	power_level_add_request(r, "pl-test", level);
+	return r;
+}
+
+static void no_request_no_limit(struct kunit *test)
+{
+	struct power_level_request *r;
+
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	r = pl_new(test, ANY);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, r->active_count, 0ULL);
+	power_level_remove_request(r);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+}
+
+static void limit_is_minimum_of_active(struct kunit *test)
+{
+	struct power_level_request *a, *b, *c;
+
+	a = pl_new(test, 3);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 3);
+	b = pl_new(test, 5);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 3);
+	c = pl_new(test, 1);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 1);
+	KUNIT_EXPECT_EQ(test, power_level_update_request(a, 0), 0);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 0);
+	KUNIT_EXPECT_EQ(test, power_level_update_request(a, 7), 0);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 1);
+	power_level_remove_request(c);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 5);
+	KUNIT_EXPECT_EQ(test, power_level_update_request(b, ANY), 0);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 7);
+	power_level_remove_request(a);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	power_level_remove_request(b);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+}
+
+/* Add three requests and remove them in each of the six orders. */
+static void every_removal_order(struct kunit *test)
+{
+	static const int orders[6][3] = {
+		{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}
+	};
+	static const s32 levels[3] = {4, 2, 6};
+	struct power_level_request *r[3];
+	int o, k, i;
+
+	for (o = 0; o < 6; o++) {
+		for (i = 0; i < 3; i++)
+			r[i] = pl_new(test, levels[i]);
+		for (k = 0; k < 3; k++) {
+			s32 want = ANY;
+
+			power_level_remove_request(r[orders[o][k]]);
+			/* The minimum over the ones still there. */
+			for (i = k + 1; i < 3; i++)
+				want = min(want, levels[orders[o][i]]);
+			KUNIT_EXPECT_EQ_MSG(test, power_level_qos_limit(), want,
+					    "order %d, after %d removals", o,
+					    k + 1);
+		}
+	}
+}
+
+static void duplicate_levels_counted(struct kunit *test)
+{
+	struct power_level_request *a, *b;
+
+	a = pl_new(test, 2);
+	b = pl_new(test, 2);
+	power_level_remove_request(a);
+	/* b still holds level 2. */
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 2);
+	power_level_update_request(b, 2);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 2);
+	power_level_remove_request(b);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+}
+
+static void every_level_in_range(struct kunit *test)
+{
+	struct power_level_request *r = pl_new(test, ANY);
+	s32 l;
+
+	for (l = PM_QOS_POWER_LEVEL_COUNT - 1; l >= 0; l--) {
+		KUNIT_EXPECT_EQ(test, power_level_update_request(r, l), 0);
+		KUNIT_EXPECT_EQ(test, power_level_qos_limit(), l);
+	}
+	for (l = 0; l < PM_QOS_POWER_LEVEL_COUNT; l++) {
+		KUNIT_EXPECT_EQ(test, power_level_update_request(r, l), 0);
+		KUNIT_EXPECT_EQ(test, power_level_qos_limit(), l);
+	}
+	power_level_remove_request(r);
+}
+
+static void bad_level_rejected_unchanged(struct kunit *test)
+{
+	struct power_level_request *r = pl_new(test, 3);
+
+	KUNIT_EXPECT_EQ(test, power_level_update_request(r, -1), -EINVAL);
+	KUNIT_EXPECT_EQ(test,
+			power_level_update_request(r, PM_QOS_POWER_LEVEL_COUNT),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, r->level, 3);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 3);
+	power_level_remove_request(r);
+}
+
+static void stats_count_active_intervals(struct kunit *test)
+{
+	struct power_level_request *r = pl_new(test, ANY);
+
+	power_level_update_request(r, 1);
+	power_level_update_request(r, 2);	/* still active: no new count */
+	msleep(4 * jiffies_to_msecs(1));
+	power_level_update_request(r, ANY);
+	KUNIT_EXPECT_EQ(test, r->active_count, 1ULL);
+	KUNIT_EXPECT_GE(test, r->total_time, 3ULL * TICK_NSEC);
+	KUNIT_EXPECT_EQ(test, r->max_time, r->total_time);
+	power_level_update_request(r, 0);
+	KUNIT_EXPECT_EQ(test, r->active_count, 2ULL);
+	power_level_remove_request(r);
+	KUNIT_EXPECT_EQ(test, r->active_count, 2ULL);
+}
+
+struct pl_listener {
+	struct notifier_block nb;
+	int calls;
+	unsigned long last;
+};
+
+static int pl_listener_call(struct notifier_block *nb, unsigned long action,
+			    void *data)
+{
+	struct pl_listener *l = container_of(nb, struct pl_listener, nb);
+
+	l->calls++;
+	l->last = action;
+	return NOTIFY_OK;
+}
+
+static void notifier_on_limit_change_only(struct kunit *test)
+{
+	struct pl_listener l = { .nb.notifier_call = pl_listener_call };
+	struct power_level_request *a, *b;
+
+	KUNIT_ASSERT_EQ(test, power_level_add_notifier(&l.nb), 0);
+	a = pl_new(test, 4);
+	KUNIT_EXPECT_EQ(test, l.calls, 1);
+	KUNIT_EXPECT_EQ(test, l.last, 4UL);
+	b = pl_new(test, 6);			/* limit stays 4 */
+	KUNIT_EXPECT_EQ(test, l.calls, 1);
+	power_level_update_request(b, 1);
+	KUNIT_EXPECT_EQ(test, l.calls, 2);
+	KUNIT_EXPECT_EQ(test, l.last, 1UL);
+	power_level_remove_request(b);
+	KUNIT_EXPECT_EQ(test, l.calls, 3);
+	KUNIT_EXPECT_EQ(test, l.last, 4UL);
+	power_level_remove_request(a);
+	KUNIT_EXPECT_EQ(test, l.calls, 4);
+	KUNIT_EXPECT_EQ(test, l.last, (unsigned long)ANY);
+	KUNIT_EXPECT_EQ(test, power_level_remove_notifier(&l.nb), 0);
+}
+
+/*
+ * The lockless read under concurrent updates: a pinned request holds level
+ * 5 throughout while one kthread per CPU flips its own request between 2
+ * and ANY.  Every read of the limit must be 2 or 5: never ANY (the pinned
+ * request), never anything in between or torn.
+ */
+#define PL_FLIPS 20000
+
+struct pl_flipper {
+	struct power_level_request req;
+	struct completion done;
+};
+
+static int pl_flip_fn(void *data)
+{
+	struct pl_flipper *f = data;
+	int i;
+
+	for (i = 0; i < PL_FLIPS; i++) {
+		power_level_update_request(&f->req, 2);
+		power_level_update_request(&f->req, ANY);
+		if (i % 128 == 0)
+			cond_resched();
+	}
+	complete(&f->done);
+	return 0;
+}
+
+static void lockless_read_under_updates(struct kunit *test)
+{
+	unsigned int n = num_online_cpus(), i, cpu;
+	unsigned long reads = 0, bad = 0;
+	struct power_level_request *pin;
+	struct pl_flipper *f;
+
+	f = kunit_kcalloc(test, n, sizeof(*f), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	pin = pl_new(test, 5);
+	i = 0;
+	for_each_online_cpu(cpu) {
+		struct task_struct *t;
+
+		if (i == n)
+			break;
+		power_level_add_request(&f[i].req, "pl-flip", ANY);
+		init_completion(&f[i].done);
+		t = kthread_create(pl_flip_fn, &f[i], "pl-flip/%u", cpu);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+		kthread_bind(t, cpu);
+		wake_up_process(t);
+		i++;
+	}
+	n = i;
+	for (i = 0; i < n; i++) {
+		while (!completion_done(&f[i].done)) {
+			s32 l = power_level_qos_limit();
+
+			reads++;
+			if (l != 2 && l != 5)
+				bad++;
+			/* On a uniprocessor the flippers need the CPU. */
+			if (reads % 256 == 0 && n == 1)
+				usleep_range(500, 1000);
+			else if (reads % 256 == 0)
+				cond_resched();
+		}
+	}
+	KUNIT_EXPECT_EQ_MSG(test, bad, 0UL, "%lu of %lu reads out of {2, 5}",
+			    bad, reads);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 5);
+	for (i = 0; i < n; i++)
+		power_level_remove_request(&f[i].req);
+	power_level_remove_request(pin);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+}
+
+#ifdef CONFIG_CPU_IDLE
+/* A fake driver: 5 states, exit latency growing with depth. */
+static void pl_fake_cpuidle(struct kunit *test, struct cpuidle_driver **drv,
+			    struct cpuidle_device **dev)
+{
+	int i;
+
+	*drv = kunit_kzalloc(test, sizeof(**drv), GFP_KERNEL);
+	*dev = kunit_kzalloc(test, sizeof(**dev), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, *drv);
+	KUNIT_ASSERT_NOT_NULL(test, *dev);
+	(*drv)->state_count = 5;
+	for (i = 0; i < 5; i++) {
+		(*drv)->states[i].exit_latency_ns = i * 10000;
+		(*drv)->states[i].target_residency_ns = i * 20000;
+	}
+}
+
+static void clamp_governor_choice(struct kunit *test)
+{
+	struct cpuidle_driver *drv;
+	struct cpuidle_device *dev;
+	struct power_level_request *r;
+
+	pl_fake_cpuidle(test, &drv, &dev);
+	KUNIT_EXPECT_EQ(test, power_level_clamp_state(drv, dev, 4), 4);
+	r = pl_new(test, 3);
+	KUNIT_EXPECT_EQ(test, power_level_clamp_state(drv, dev, 4), 3);
+	KUNIT_EXPECT_EQ(test, power_level_clamp_state(drv, dev, 2), 2);
+	/* A disabled state is skipped: the next shallower one is used. */
+	dev->states_usage[3].disable = CPUIDLE_STATE_DISABLED_BY_USER;
+	KUNIT_EXPECT_EQ(test, power_level_clamp_state(drv, dev, 4), 2);
+	power_level_update_request(r, 0);
+	KUNIT_EXPECT_EQ(test, power_level_clamp_state(drv, dev, 4), 0);
+	power_level_remove_request(r);
+	KUNIT_EXPECT_EQ(test, power_level_clamp_state(drv, dev, 4), 4);
+}
+
+/*
+ * cpuidle_find_deepest_state() shares its search with suspend-to-idle's
+ * state choice (find_deepest_state()), which mainline lets ignore every
+ * QoS limit: the power-level limit must bound it.
+ */
+static void deepest_state_search_honours_limit(struct kunit *test)
+{
+	struct cpuidle_driver *drv;
+	struct cpuidle_device *dev;
+	struct power_level_request *r;
+
+	pl_fake_cpuidle(test, &drv, &dev);
+	KUNIT_EXPECT_EQ(test, cpuidle_find_deepest_state(drv, dev, U64_MAX), 4);
+	r = pl_new(test, 2);
+	KUNIT_EXPECT_EQ(test, cpuidle_find_deepest_state(drv, dev, U64_MAX), 2);
+	power_level_update_request(r, 0);
+	KUNIT_EXPECT_EQ(test, cpuidle_find_deepest_state(drv, dev, U64_MAX), 0);
+	power_level_remove_request(r);
+	KUNIT_EXPECT_EQ(test, cpuidle_find_deepest_state(drv, dev, U64_MAX), 4);
+}
+#endif /* CONFIG_CPU_IDLE */
+
+static struct kunit_case power_level_cases[] = {
+	KUNIT_CASE(no_request_no_limit),
+	KUNIT_CASE(limit_is_minimum_of_active),
+	KUNIT_CASE(every_removal_order),
+	KUNIT_CASE(duplicate_levels_counted),
+	KUNIT_CASE(every_level_in_range),
+	KUNIT_CASE(bad_level_rejected_unchanged),
+	KUNIT_CASE(stats_count_active_intervals),
+	KUNIT_CASE(notifier_on_limit_change_only),
+	KUNIT_CASE(lockless_read_under_updates),
+#ifdef CONFIG_CPU_IDLE
+	KUNIT_CASE(clamp_governor_choice),
+	KUNIT_CASE(deepest_state_search_honours_limit),
+#endif
+	{}
+};
+
+static struct kunit_suite power_level_suite = {
+	.name = "pm_qos_power_level",
+	.test_cases = power_level_cases,
+};
+
+kunit_test_suite(power_level_suite);
