@@ -20,7 +20,7 @@ help:
 	@echo "make run           build the guest kernel, boot it under QEMU, run the demo"
 	@echo "make test          every test (KUnit on UML and x86_64, guest tests);"
 	@echo "                   ends with 'N passed, N failed'"
-	@echo "make kernel        the x86_64 guest bzImage (debug build)"
+	@echo "make kernel        the x86_64 debug kernel (guest and x86_64 KUnit)"
 	@echo "make kunit         KUnit on UML and on x86_64 under QEMU"
 	@echo "make kunit-um      KUnit on UML only (fast)"
 	@echo "make kunit-x86_64  KUnit on x86_64 (QEMU, lockdep/KASAN/UBSAN/kmemleak)"
@@ -44,7 +44,7 @@ kernel: tree
 kunit-um: tree
 	@scripts/run-kunit.sh um
 
-kunit-x86_64: tree
+kunit-x86_64: kernel
 	@scripts/run-kunit.sh x86_64
 
 kunit: kunit-um kunit-x86_64
@@ -60,7 +60,7 @@ run: kernel
 test: tree
 	@rm -rf $(R) && mkdir -p $(R)
 	-@scripts/run-kunit.sh um
-	-@scripts/run-kunit.sh x86_64
+	-@scripts/build-guest.sh && scripts/run-kunit.sh x86_64
 	-@scripts/build-guest.sh && scripts/run-guest.sh $(GUEST_TESTS)
 	@scripts/summary.sh kunit-um kunit-x86_64 guest
 
@@ -71,7 +71,7 @@ patches: tree
 	@scripts/make-patches.sh
 
 clean:
-	rm -rf $(R) $(B)/kunit-um $(B)/kunit-x86_64 $(B)/guest $(B)/patches
+	rm -rf $(R) $(B)/kunit-um $(B)/guest $(B)/patches $(B)/patches-repo
 
 distclean:
 	rm -rf $(B)

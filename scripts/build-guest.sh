@@ -1,16 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# build-guest.sh: the x86_64 bzImage of the integration guest.
-# tinyconfig + configs/guest.config + Kconfig.fragment + configs/debug.config,
-# merged with merge_config.sh and checked option by option.
+# build-guest.sh: the x86_64 debug kernel.  tinyconfig + configs/guest.config
+# + Kconfig.fragment + the test options + kunit/.kunitconfig +
+# configs/debug.config, merged with merge_config.sh and checked option by
+# option.  It is both the integration guest and the x86_64 KUnit kernel.
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/guest
 src=$top/build/linux
 frags=("$top/configs/guest.config" "$top/Kconfig.fragment"
-       "$top/configs/guest-test.config" "$top/configs/debug.config")
+       "$top/configs/guest-test.config" "$top/kunit/.kunitconfig"
+       "$top/configs/kunit-in-guest.config" "$top/configs/debug.config")
 mkdir -p "$out"
 make_args=(-C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)")
 

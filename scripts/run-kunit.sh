@@ -1,33 +1,35 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run-kunit.sh um|x86_64: build and run the KUnit suites with kunit.py.
+# run-kunit.sh um|x86_64: run the KUnit suites with kunit.py.
 #
-# UML is the fast native build.  x86_64 runs under QEMU (TCG, 2 CPUs) with
-# the debug options of configs/debug.config; any report from them fails the
-# run even when every case passed.  Writes "PASSED FAILED" to
-# build/results/kunit-ARCH.count for the summary.
+# um: kunit.py builds and runs the fast native UML kernel.
+# x86_64: kunit.py exec boots the x86_64 debug kernel that
+# scripts/build-guest.sh built (it carries the suites; one build serves the
+# guest and KUnit) under QEMU (TCG, 2 CPUs).  Any lockdep, KASAN, UBSAN,
+# debugobjects or WARN report fails the run even when every case passed.
+# Writes "PASSED FAILED" to build/results/kunit-ARCH.count for the summary.
 
 set -o pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 arch=$1
-out=$top/build/kunit-$arch
 res=$top/build/results
-mkdir -p "$res" "$out"
+mkdir -p "$res"
 
-args=(run --build_dir="$out" --jobs="$(nproc)"
-      --kunitconfig="$top/kunit/.kunitconfig"
-      --kunitconfig="$top/Kconfig.fragment"
-      --make_options="CC=ccache gcc")
 case $arch in
 um)
-	args+=(--kunitconfig="$top/configs/uml.config" --timeout=300)
+	out=$top/build/kunit-um
+	args=(run --build_dir="$out" --jobs="$(nproc)"
+	      --kunitconfig="$top/kunit/.kunitconfig"
+	      --kunitconfig="$top/Kconfig.fragment"
+	      --kunitconfig="$top/configs/uml.config"
+	      --make_options="CC=ccache gcc" --timeout=300)
 	;;
 x86_64)
-	args+=(--arch=x86_64 --kunitconfig="$top/configs/debug.config"
-	       --kconfig_add=CONFIG_SMP=y --kconfig_add=CONFIG_NR_CPUS=4
-	       --kconfig_add=CONFIG_CPU_IDLE=y
-	       --qemu_args="-smp 2" --timeout=900)
+	out=$top/build/guest
+	args=(exec --build_dir="$out" --arch=x86_64
+	      --kunitconfig="$top/kunit/.kunitconfig"
+	      --qemu_args="-smp 2" --timeout=900)
 	;;
 *)
 	echo "usage: $0 um|x86_64" >&2
@@ -35,6 +37,7 @@ x86_64)
 	;;
 esac
 
+mkdir -p "$out"
 rm -f "$out/test.log"
 cd "$top/build/linux" || exit 1
 python3 tools/testing/kunit/kunit.py "${args[@]}" 2>&1 | tee "$res/kunit-$arch.out"

@@ -24,6 +24,20 @@ if [ -e "$H" ]; then
 	t_check "a request blocks and unblocks" true
 fi
 
+P=/sys/kernel/debug/pm_qos/power_level_test
+if [ -e "$P" ]; then
+	echo "== a driver limits idle to level 0 (cpuidle driver: $(cat /sys/devices/system/cpu/cpuidle/current_driver))"
+	write "$P" "add demo-irq 0"
+	cat /sys/kernel/debug/pm_qos/power_level
+	before=$(cat /sys/devices/system/cpu/cpu0/cpuidle/state3/usage)
+	sleep 2
+	echo "deepest state entered on cpu0 while limited: $before -> $(cat /sys/devices/system/cpu/cpu0/cpuidle/state3/usage) times"
+	write "$P" "remove demo-irq"
+	before=$(cat /sys/devices/system/cpu/cpu0/cpuidle/state3/usage)
+	sleep 2
+	echo "after removal: $before -> $(cat /sys/devices/system/cpu/cpu0/cpuidle/state3/usage) times"
+fi
+
 echo "== suspend to RAM (S3), RTC alarm in 2 s"
 before=$(suspend_count)
 arm_rtc 2

@@ -34,7 +34,7 @@ static int __cpuidle pl_test_halt(struct cpuidle_device *dev,
 	/* Like ACPI's C1: halt with interrupts on, return with them off. */
 	if (!need_resched()) {
 		safe_halt();
-		raw_local_irq_disable();
+		local_irq_disable();
 	}
 	return index;
 }
