@@ -35,7 +35,7 @@ dirs=$("$top/scripts/project-files.sh" --tree | grep '\.c$' | xargs -n1 dirname 
 names=$("$top/scripts/project-files.sh" --tree | tr '\n' '|')
 for d in $dirs; do
 	make -s -C "$src" O="$top/build/guest" ARCH=x86_64 CC="ccache gcc" \
-		C=2 -j"$(nproc)" "$d/" 2>&1 | grep -E "^(${names%|}):" |
+		C=2 -j"$(nproc)" "$d/" 2>&1 | grep -E "/(${names%|}):[0-9]" |
 		grep -E 'warning|error' > "$top/build/sparse.out"
 	if [ -s "$top/build/sparse.out" ]; then
 		cat "$top/build/sparse.out"
