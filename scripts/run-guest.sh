@@ -33,16 +33,17 @@ rm -f "$console" "$results"
 qemu=(qemu-system-x86_64 -machine pc,accel=tcg -cpu max -smp 2 -m 1536
       -nodefaults -display none -no-reboot
       -kernel "$kernel" -initrd "$res/initramfs.cpio.gz"
-      -append "console=ttyS0 no_console_suspend panic=-1 oops=panic ptests=$tests"
-      -serial "file:$console" -serial "file:$results")
+      -append "console=ttyS0 no_console_suspend panic=-1 oops=panic ptests=$tests")
 if [ $demo = 1 ]; then
-	qemu[${#qemu[@]}-3]=stdio
-	qemu=("${qemu[@]/#file:$console/stdio}")
-	timeout "$timeout" "${qemu[@]}" | tee "$console"
+	# The console on the terminal (and in the log); results still apart.
+	timeout "$timeout" "${qemu[@]}" -serial stdio -serial "file:$results" \
+		< /dev/null | tee "$console"
+	status=${PIPESTATUS[0]}
 else
-	timeout "$timeout" "${qemu[@]}" < /dev/null
+	timeout "$timeout" "${qemu[@]}" -serial "file:$console" \
+		-serial "file:$results" < /dev/null
+	status=$?
 fi
-status=$?
 
 passed=$(grep -c '^ok ' "$results" 2>/dev/null)
 failed=$(grep -c '^not ok ' "$results" 2>/dev/null)
