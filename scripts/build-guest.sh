@@ -8,6 +8,8 @@
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
+# ccache: paths relative to the checkout, so a clone elsewhere (CI) hits.
+export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
 out=$top/build/guest
 src=$top/build/linux
 frags=("$top/configs/guest.config" "$top/Kconfig.fragment"

@@ -8,6 +8,8 @@
 # fails.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+# ccache: paths relative to the checkout, so a clone elsewhere (CI) hits.
+export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
 src=$top/build/linux
 bad=0
 

@@ -12,6 +12,8 @@
 
 set -o pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+# ccache: paths relative to the checkout, so a clone elsewhere (CI) hits.
+export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
 arch=$1
 res=$top/build/results
 mkdir -p "$res"

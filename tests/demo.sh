@@ -38,9 +38,9 @@ if [ -e "$P" ]; then
 	echo "after removal: $before -> $(cat /sys/devices/system/cpu/cpu0/cpuidle/state3/usage) times"
 fi
 
-echo "== suspend to RAM (S3), RTC alarm in 2 s"
+echo "== suspend to RAM (S3), RTC alarm in 5 s"
 before=$(suspend_count)
-arm_rtc 2
+arm_rtc 5
 date
 write /sys/power/state mem
 date

@@ -56,7 +56,9 @@ suspend_count() {
 	cat /sys/power/suspend_stats/success
 }
 
-# arm_rtc SECONDS: wake the guest from S3 that many seconds from now.
+# arm_rtc SECONDS: wake the guest from S3 that many seconds from now.  Keep
+# it at 5 or more: a debug guest under TCG can take over 2 s to get into S3,
+# and an alarm that fires before it gets there never wakes it.
 arm_rtc() {
 	echo 0 > /sys/class/rtc/rtc0/wakealarm
 	echo "+$1" > /sys/class/rtc/rtc0/wakealarm

@@ -22,9 +22,7 @@
 #include <linux/pm_qos_power_level.h>
 #include <linux/sched/idle.h>
 #include <linux/seq_file.h>
-#include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/uaccess.h>
 
 #include "qos_debugfs.h"
 
@@ -102,11 +100,9 @@ static int pl_hook_cmd(char *line)
 	char *words[4];
 	struct pl_hook *h;
 	s32 level = PM_QOS_POWER_LEVEL_ANY;
-	int n = 0, i, ret;
+	int n, i, ret;
 
-	while ((words[n] = strsep(&line, " \t\n")))
-		if (*words[n] && ++n == ARRAY_SIZE(words))
-			return -EINVAL;
+	n = pm_qos_debugfs_split(line, words, ARRAY_SIZE(words));
 	if (n < 2 || n != (strcmp(words[0], "remove") ? 3 : 2))
 		return -EINVAL;
 	if (n == 3) {
@@ -145,19 +141,8 @@ static int pl_hook_cmd(char *line)
 static ssize_t pl_hook_write(struct file *file, const char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
-	char *buf;
-	int ret;
-
-	if (count > 128)
-		return -EINVAL;
-	buf = memdup_user_nul(ubuf, count);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
-	mutex_lock(&pl_hook_lock);
-	ret = pl_hook_cmd(buf);
-	mutex_unlock(&pl_hook_lock);
-	kfree(buf);
-	return ret ? ret : count;
+	return pm_qos_debugfs_write_cmd(ubuf, count, &pl_hook_lock,
+					pl_hook_cmd);
 }
 
 static const struct file_operations pl_hook_fops = {

@@ -24,10 +24,8 @@
 #include <linux/mutex.h>
 #include <linux/platform_device.h>
 #include <linux/seq_file.h>
-#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/suspend.h>
-#include <linux/uaccess.h>
 
 #include "qos_debugfs.h"
 #include "qos_suspend_block.h"
@@ -113,11 +111,9 @@ static int sb_hook_cmd(char *line)
 	char *words[4], *cmd, *name;
 	unsigned int ms = 0;
 	struct sb_hook *h;
-	int n = 0, stage = SB_NONE, ret;
+	int n, stage = SB_NONE, ret;
 
-	while ((words[n] = strsep(&line, " \t\n")))
-		if (*words[n] && ++n == ARRAY_SIZE(words))
-			return -EINVAL;
+	n = pm_qos_debugfs_split(line, words, ARRAY_SIZE(words));
 	if (n < 2)
 		return -EINVAL;
 	cmd = words[0];
@@ -173,19 +169,8 @@ static int sb_hook_cmd(char *line)
 static ssize_t sb_hook_write(struct file *file, const char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
-	char *buf;
-	int ret;
-
-	if (count > 128)
-		return -EINVAL;
-	buf = memdup_user_nul(ubuf, count);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
-	mutex_lock(&sb_hook_lock);
-	ret = sb_hook_cmd(buf);
-	mutex_unlock(&sb_hook_lock);
-	kfree(buf);
-	return ret ? ret : count;
+	return pm_qos_debugfs_write_cmd(ubuf, count, &sb_hook_lock,
+					sb_hook_cmd);
 }
 
 static int sb_hook_show(struct seq_file *m, void *unused)
