@@ -37,7 +37,7 @@ static void no_request_no_limit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
 	r = pl_new(test, ANY);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
-	KUNIT_EXPECT_EQ(test, r->active_count, 0ULL);
+	KUNIT_EXPECT_EQ(test, r->stats.active_count, 0ULL);
 	power_level_remove_request(r);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
 }
@@ -145,13 +145,13 @@ static void stats_count_active_intervals(struct kunit *test)
 	power_level_update_request(r, 2);	/* still active: no new count */
 	msleep(4 * jiffies_to_msecs(1));
 	power_level_update_request(r, ANY);
-	KUNIT_EXPECT_EQ(test, r->active_count, 1ULL);
-	KUNIT_EXPECT_GE(test, r->total_time, 3ULL * TICK_NSEC);
-	KUNIT_EXPECT_EQ(test, r->max_time, r->total_time);
+	KUNIT_EXPECT_EQ(test, r->stats.active_count, 1ULL);
+	KUNIT_EXPECT_GE(test, r->stats.total_time, 3ULL * TICK_NSEC);
+	KUNIT_EXPECT_EQ(test, r->stats.max_time, r->stats.total_time);
 	power_level_update_request(r, 0);
-	KUNIT_EXPECT_EQ(test, r->active_count, 2ULL);
+	KUNIT_EXPECT_EQ(test, r->stats.active_count, 2ULL);
 	power_level_remove_request(r);
-	KUNIT_EXPECT_EQ(test, r->active_count, 2ULL);
+	KUNIT_EXPECT_EQ(test, r->stats.active_count, 2ULL);
 }
 
 struct pl_listener {
@@ -269,6 +269,121 @@ static void lockless_read_under_updates(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
 }
 
+/* Wait until @r is inactive, at most @max_ticks; the ticks waited. */
+static unsigned long pl_wait_inactive(struct power_level_request *r,
+				      unsigned long max_ticks)
+{
+	unsigned long waited = 0;
+
+	while (READ_ONCE(r->level) != ANY && waited < max_ticks) {
+		schedule_timeout_uninterruptible(1);
+		waited++;
+	}
+	return waited;
+}
+
+static void timed_update_expires(struct kunit *test)
+{
+	struct power_level_request *r = pl_new(test, ANY);
+
+	KUNIT_EXPECT_EQ(test, power_level_update_request_timeout(r, 2, 3), 0);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 2);
+	pl_wait_inactive(r, 10 * HZ);
+	KUNIT_EXPECT_EQ(test, r->level, ANY);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, r->stats.expire_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, r->stats.active_count, 1ULL);
+	KUNIT_EXPECT_FALSE(test, r->timed);
+	power_level_remove_request(r);
+}
+
+static void untimed_update_cancels_timeout(struct kunit *test)
+{
+	struct power_level_request *r = pl_new(test, ANY);
+
+	power_level_update_request_timeout(r, 1, 2);
+	KUNIT_EXPECT_EQ(test, power_level_update_request(r, 1), 0);
+	schedule_timeout_uninterruptible(5);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 1);
+	KUNIT_EXPECT_EQ(test, r->stats.expire_count, 0ULL);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(1),
+			MAX_SCHEDULE_TIMEOUT);
+	power_level_remove_request(r);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+}
+
+static void timeout_replaces_deadline(struct kunit *test)
+{
+	struct power_level_request *r = pl_new(test, ANY);
+	unsigned long left;
+
+	/* Shorter than before: the new deadline wins. */
+	power_level_update_request_timeout(r, 0, 100 * HZ);
+	power_level_update_request_timeout(r, 0, 2);
+	KUNIT_EXPECT_LE(test, power_level_longest_remaining(0), 2UL);
+	KUNIT_EXPECT_LT(test, pl_wait_inactive(r, 10 * HZ), 10UL * HZ);
+	KUNIT_EXPECT_EQ(test, r->stats.expire_count, 1ULL);
+
+	/* Longer than before, on an active request. */
+	power_level_update_request_timeout(r, 0, 2);
+	power_level_update_request_timeout(r, 0, 100 * HZ);
+	schedule_timeout_uninterruptible(5);
+	left = power_level_longest_remaining(0);
+	KUNIT_EXPECT_EQ(test, r->level, 0);
+	KUNIT_EXPECT_GT(test, left, 90UL * HZ);
+	KUNIT_EXPECT_LE(test, left, 100UL * HZ);
+	KUNIT_EXPECT_EQ(test, r->stats.expire_count, 1ULL);
+	power_level_remove_request(r);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+}
+
+static void longest_remaining_by_level(struct kunit *test)
+{
+	struct power_level_request *a = pl_new(test, ANY);
+	struct power_level_request *b = pl_new(test, ANY);
+	unsigned long left;
+
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(0), 0UL);
+	power_level_update_request_timeout(a, 0, 10 * HZ);
+	power_level_update_request_timeout(b, 0, 20 * HZ);
+	left = power_level_longest_remaining(0);
+	KUNIT_EXPECT_GT(test, left, 10UL * HZ);
+	KUNIT_EXPECT_LE(test, left, 20UL * HZ);
+	/* b at level 3 no longer counts for level 0, only for 3 and up. */
+	power_level_update_request(b, 3);
+	KUNIT_EXPECT_LE(test, power_level_longest_remaining(0), 10UL * HZ);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(3),
+			MAX_SCHEDULE_TIMEOUT);
+	power_level_update_request(a, ANY);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(0), 0UL);
+	power_level_remove_request(a);
+	power_level_remove_request(b);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(9), 0UL);
+}
+
+static void remove_cancels_timeout(struct kunit *test)
+{
+	struct power_level_request *r;
+	int i;
+
+	/*
+	 * Removed with its timer pending, then freed: a callback after
+	 * removal would touch freed memory (KASAN in the debug kernel).
+	 */
+	for (i = 0; i < 20; i++) {
+		r = kzalloc(sizeof(*r), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, r);
+		power_level_add_request(r, "pl-test", ANY);
+		power_level_update_request_timeout(r, 1, 1 + i % 2);
+		if (i % 3)
+			schedule_timeout_uninterruptible(1);
+		power_level_remove_request(r);
+		kfree(r);
+	}
+	schedule_timeout_uninterruptible(3);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+}
+
 #ifdef CONFIG_CPU_IDLE
 /* A fake driver: 5 states, exit latency growing with depth. */
 static void pl_fake_cpuidle(struct kunit *test, struct cpuidle_driver **drv,
@@ -339,6 +454,11 @@ static struct kunit_case power_level_cases[] = {
 	KUNIT_CASE(stats_count_active_intervals),
 	KUNIT_CASE(notifier_on_limit_change_only),
 	KUNIT_CASE(lockless_read_under_updates),
+	KUNIT_CASE(timed_update_expires),
+	KUNIT_CASE(untimed_update_cancels_timeout),
+	KUNIT_CASE(timeout_replaces_deadline),
+	KUNIT_CASE(longest_remaining_by_level),
+	KUNIT_CASE(remove_cancels_timeout),
 #ifdef CONFIG_CPU_IDLE
 	KUNIT_CASE(clamp_governor_choice),
 	KUNIT_CASE(deepest_state_search_honours_limit),

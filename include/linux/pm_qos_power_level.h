@@ -19,6 +19,7 @@
 #include <linux/compiler.h>
 #include <linux/list.h>
 #include <linux/notifier.h>
+#include <linux/timer.h>
 #include <linux/types.h>
 
 /* No constraint: a request at this level is inactive. */
@@ -27,14 +28,31 @@
 #define PM_QOS_POWER_LEVEL_COUNT	10
 
 /**
+ * struct power_level_stats - statistics of one power-level request
+ * @active_count: activations (PM_QOS_POWER_LEVEL_ANY -> a level)
+ * @expire_count: deactivations done by a timeout
+ * @total_time: nanoseconds spent active, closed intervals
+ * @max_time: longest closed active interval, ns
+ * @last_change: local_clock() at the last change of level, ns
+ */
+struct power_level_stats {
+	u64 active_count;
+	u64 expire_count;
+	u64 total_time;
+	u64 max_time;
+	u64 last_change;
+};
+
+/**
  * struct power_level_request - a limit on the deepest idle state
  * @level: deepest idle-state index allowed, PM_QOS_POWER_LEVEL_ANY when
  *	the request is inactive
- * @active_count: activations (ANY -> a level)
- * @total_time: nanoseconds spent active, closed intervals
- * @max_time: longest closed active interval, ns
+ * @timed: active, and @expires holds the deadline at which the request
+ *	goes back to PM_QOS_POWER_LEVEL_ANY
+ * @expires: jiffies of that deadline
  * @active_since: local_clock() at the activation, valid while active
- * @last_change: local_clock() at the last change of @level, ns
+ * @stats: statistics, see struct power_level_stats
+ * @timer: ends timed activations
  * @node: entry in the registry of requests (read-outs only)
  * @name: for statistics and tracing; owned by the caller
  *
@@ -43,11 +61,11 @@
  */
 struct power_level_request {
 	s32 level;
-	u64 active_count;
-	u64 total_time;
-	u64 max_time;
+	bool timed;
+	unsigned long expires;
 	u64 active_since;
-	u64 last_change;
+	struct power_level_stats stats;
+	struct timer_list timer;
 	struct list_head node;
 	const char *name;
 };
@@ -62,7 +80,10 @@ extern s32 power_level_qos_limit_value;
 void power_level_add_request(struct power_level_request *req,
 			     const char *name, s32 level);
 int power_level_update_request(struct power_level_request *req, s32 level);
+int power_level_update_request_timeout(struct power_level_request *req,
+				       s32 level, unsigned long timeout);
 void power_level_remove_request(struct power_level_request *req);
+unsigned long power_level_longest_remaining(s32 level);
 int power_level_add_notifier(struct notifier_block *nb);
 int power_level_remove_notifier(struct notifier_block *nb);
 int power_level_deepest_allowed(struct cpuidle_driver *drv,
@@ -109,8 +130,20 @@ static inline int power_level_update_request(struct power_level_request *req,
 	return 0;
 }
 
+static inline int
+power_level_update_request_timeout(struct power_level_request *req,
+				   s32 level, unsigned long timeout)
+{
+	return 0;
+}
+
 static inline void
 power_level_remove_request(struct power_level_request *req) {}
+
+static inline unsigned long power_level_longest_remaining(s32 level)
+{
+	return 0;
+}
 
 static inline int power_level_add_notifier(struct notifier_block *nb)
 {

@@ -89,6 +89,7 @@ bool suspend_block_activate_timeout(struct suspend_block_request *req,
 bool suspend_block_deactivate(struct suspend_block_request *req);
 bool suspend_block_request_active(struct suspend_block_request *req);
 unsigned long suspend_block_remaining(struct suspend_block_request *req);
+unsigned long suspend_block_longest_remaining(void);
 void suspend_block_get_stats(struct suspend_block_request *req,
 			     struct suspend_block_stats *stats);
 
@@ -135,6 +136,11 @@ suspend_block_request_active(struct suspend_block_request *req)
 
 static inline unsigned long
 suspend_block_remaining(struct suspend_block_request *req)
+{
+	return 0;
+}
+
+static inline unsigned long suspend_block_longest_remaining(void)
 {
 	return 0;
 }

@@ -10,10 +10,14 @@
  * published with WRITE_ONCE() for the idle path, which reads it with one
  * load and takes no lock.
  *
- * Locking.  pl_lock (raw, irqsave) serialises updates, the counts, the
- * requests' fields and the registry, which only the read-out walks.  It is
- * raw because updates may come from hard IRQ context and the idle path's
- * helpers must never sleep.
+ * Locking.  power_level_lock (raw, irqsave) serialises updates, the
+ * counts, the requests' fields and the registry, which only read-outs walk.
+ * It is raw because updates may come from hard IRQ context and the idle
+ * path's helpers must never sleep.
+ *
+ * Timeouts.  A timed update arms the request's own timer_list (timer wheel:
+ * O(1)); any later update cancels or re-arms it.  The callback re-checks
+ * the deadline under the lock, so one racing with an update does nothing.
  *
  * Tightening.  A CPU already idle in a state deeper than a new, stricter
  * limit would stay there until its next wakeup; the update wakes the idle
@@ -26,18 +30,21 @@
 #include <linux/debugfs.h>
 #include <linux/export.h>
 #include <linux/init.h>
-#include <linux/pm_qos_power_level.h>
+#include <linux/jiffies.h>
 #include <linux/sched/clock.h>
 #include <linux/seq_file.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 
 #include "qos_debugfs.h"
+#include "qos_power_level.h"
 
-static DEFINE_RAW_SPINLOCK(pl_lock);
+DEFINE_RAW_SPINLOCK(power_level_lock);
+LIST_HEAD(power_level_registry);
+struct power_level_stats power_level_deleted;
+
 static unsigned int pl_count[PM_QOS_POWER_LEVEL_COUNT];
 static DECLARE_BITMAP(pl_used, PM_QOS_POWER_LEVEL_COUNT);
-static LIST_HEAD(pl_registry);
 static RAW_NOTIFIER_HEAD(pl_notifiers);
 
 s32 power_level_qos_limit_value = PM_QOS_POWER_LEVEL_ANY;
@@ -49,7 +56,7 @@ static bool pl_level_valid(s32 level)
 	       (level >= 0 && level < PM_QOS_POWER_LEVEL_COUNT);
 }
 
-/* Move @req to @level, with pl_lock held: counts, bits and statistics. */
+/* Move @req to @level, with power_level_lock held: counts, bits, stats. */
 static void pl_move(struct power_level_request *req, s32 level, u64 now)
 {
 	s32 old = req->level;
@@ -63,19 +70,19 @@ static void pl_move(struct power_level_request *req, s32 level, u64 now)
 		__set_bit(level, pl_used);
 
 	if (old == PM_QOS_POWER_LEVEL_ANY) {
-		req->active_count++;
+		req->stats.active_count++;
 		req->active_since = now;
 	} else if (level == PM_QOS_POWER_LEVEL_ANY) {
 		held = now > req->active_since ? now - req->active_since : 0;
-		req->total_time += held;
-		req->max_time = max(req->max_time, held);
+		req->stats.total_time += held;
+		req->stats.max_time = max(req->stats.max_time, held);
 	}
 	req->level = level;
-	req->last_change = now;
+	req->stats.last_change = now;
 }
 
 /*
- * Publish the new limit, with pl_lock held, and tell the notifiers.
+ * Publish the new limit, with power_level_lock held, and tell the notifiers.
  * Return: true if the limit got stricter.
  */
 static bool pl_publish(void)
@@ -92,18 +99,49 @@ static bool pl_publish(void)
 	return limit < old;
 }
 
-static void pl_set(struct power_level_request *req, s32 level)
+/*
+ * Set @req's level, timed (@timeout jiffies, at least 1) or not (0), and
+ * publish the new limit.  An inactive request is never timed.
+ */
+static void pl_set(struct power_level_request *req, s32 level,
+		   unsigned long timeout)
 {
 	unsigned long flags;
 	bool tighter;
 
-	raw_spin_lock_irqsave(&pl_lock, flags);
+	raw_spin_lock_irqsave(&power_level_lock, flags);
+	if (timeout && level != PM_QOS_POWER_LEVEL_ANY) {
+		req->timed = true;
+		req->expires = jiffies + timeout;
+		mod_timer(&req->timer, req->expires);
+	} else if (req->timed) {
+		req->timed = false;
+		del_timer(&req->timer);
+	}
 	pl_move(req, level, local_clock());
 	tighter = pl_publish();
-	raw_spin_unlock_irqrestore(&pl_lock, flags);
+	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 
 	if (tighter)
 		wake_up_all_idle_cpus();
+}
+
+static void pl_timer_fn(struct timer_list *t)
+{
+	struct power_level_request *req = from_timer(req, t, timer);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&power_level_lock, flags);
+	if (req->timed && time_after_eq(jiffies, req->expires)) {
+		req->timed = false;
+		req->stats.expire_count++;
+		pl_move(req, PM_QOS_POWER_LEVEL_ANY, local_clock());
+		pl_publish();	/* only ever looser: nobody to wake */
+	} else if (req->timed) {
+		/* The wheel caps long timeouts (days): wait for the rest. */
+		mod_timer(&req->timer, req->expires);
+	}
+	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 }
 
 /**
@@ -126,13 +164,14 @@ void power_level_add_request(struct power_level_request *req,
 	if (WARN_ON_ONCE(!pl_level_valid(level)))
 		level = PM_QOS_POWER_LEVEL_ANY;
 	memset(req, 0, sizeof(*req));
+	timer_setup(&req->timer, pl_timer_fn, TIMER_IRQSAFE);
 	req->name = name;
 	req->level = PM_QOS_POWER_LEVEL_ANY;
 
-	raw_spin_lock_irqsave(&pl_lock, flags);
-	list_add_tail(&req->node, &pl_registry);
-	raw_spin_unlock_irqrestore(&pl_lock, flags);
-	pl_set(req, level);
+	raw_spin_lock_irqsave(&power_level_lock, flags);
+	list_add_tail(&req->node, &power_level_registry);
+	raw_spin_unlock_irqrestore(&power_level_lock, flags);
+	pl_set(req, level, 0);
 }
 EXPORT_SYMBOL_GPL(power_level_add_request);
 
@@ -143,7 +182,8 @@ EXPORT_SYMBOL_GPL(power_level_add_request);
  *	to make the request inactive.
  *
  * When the class's limit gets stricter, idle CPUs are woken so that none
- * stays in a state deeper than the new limit.  O(1).
+ * stays in a state deeper than the new limit.  Cancels a pending timeout:
+ * the new level holds until the next update.  O(1).
  *
  * Context: Any context, hard IRQ included.
  * Return: 0, or -EINVAL (and no change) if @level is neither a state index
@@ -153,29 +193,102 @@ int power_level_update_request(struct power_level_request *req, s32 level)
 {
 	if (!pl_level_valid(level))
 		return -EINVAL;
-	pl_set(req, level);
+	pl_set(req, level, 0);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(power_level_update_request);
 
 /**
+ * power_level_update_request_timeout - Change the level of a request for a
+ *	while.
+ * @req: Added request.
+ * @level: New deepest idle-state index allowed.
+ * @timeout: Jiffies after which the request goes back to
+ *	PM_QOS_POWER_LEVEL_ANY by itself; 0 counts as 1.
+ *
+ * Like power_level_update_request(), and the new deadline replaces any
+ * earlier one, whether sooner or later.  An expiry counts in the
+ * request's expire_count.  With @level PM_QOS_POWER_LEVEL_ANY the request
+ * simply becomes inactive and @timeout is ignored.  O(1).
+ *
+ * Context: Any context, hard IRQ included.
+ * Return: 0, or -EINVAL (and no change) for an invalid @level.
+ */
+int power_level_update_request_timeout(struct power_level_request *req,
+				       s32 level, unsigned long timeout)
+{
+	if (!pl_level_valid(level))
+		return -EINVAL;
+	pl_set(req, level, max(timeout, 1UL));
+	return 0;
+}
+EXPORT_SYMBOL_GPL(power_level_update_request_timeout);
+
+/**
  * power_level_remove_request - Unregister a power-level request.
  * @req: Added request.
  *
- * Lifts the request's limit first.  O(1).
+ * Lifts the request's limit first and waits for a running timeout
+ * callback; the request's statistics are added to the class's "deleted"
+ * totals.  O(1).
  *
  * Context: Any context.
  */
 void power_level_remove_request(struct power_level_request *req)
 {
+	struct power_level_stats *d = &power_level_deleted;
 	unsigned long flags;
 
-	pl_set(req, PM_QOS_POWER_LEVEL_ANY);
-	raw_spin_lock_irqsave(&pl_lock, flags);
+	pl_set(req, PM_QOS_POWER_LEVEL_ANY, 0);
+	del_timer_sync(&req->timer);
+
+	raw_spin_lock_irqsave(&power_level_lock, flags);
 	list_del(&req->node);
-	raw_spin_unlock_irqrestore(&pl_lock, flags);
+	d->active_count += req->stats.active_count;
+	d->expire_count += req->stats.expire_count;
+	d->total_time += req->stats.total_time;
+	d->max_time = max(d->max_time, req->stats.max_time);
+	d->last_change = max(d->last_change, req->stats.last_change);
+	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 }
 EXPORT_SYMBOL_GPL(power_level_remove_request);
+
+/**
+ * power_level_longest_remaining - How long requests at or below a level
+ *	will stay active.
+ * @level: Idle-state index; requests whose level is at most @level count.
+ *
+ * Lockless and O(1) when no such request is active (the limit is above
+ * @level); otherwise walks the registry.  Meant for rare queries such as
+ * the wake_lock compatibility layer's has_wake_lock(), not for hot paths.
+ *
+ * Context: Any context.
+ * Return: MAX_SCHEDULE_TIMEOUT if one of them is active without a timeout,
+ * else the longest time in jiffies until one of their timeouts, 0 if none
+ * is active (or all are past their deadline, about to expire).
+ */
+unsigned long power_level_longest_remaining(s32 level)
+{
+	struct power_level_request *req;
+	unsigned long flags, left = 0;
+
+	if (power_level_qos_limit() > level)
+		return 0;
+	raw_spin_lock_irqsave(&power_level_lock, flags);
+	list_for_each_entry(req, &power_level_registry, node) {
+		if (req->level > level)
+			continue;
+		if (!req->timed) {
+			left = MAX_SCHEDULE_TIMEOUT;
+			break;
+		}
+		if (time_before(jiffies, req->expires))
+			left = max(left, req->expires - jiffies);
+	}
+	raw_spin_unlock_irqrestore(&power_level_lock, flags);
+	return left;
+}
+EXPORT_SYMBOL_GPL(power_level_longest_remaining);
 
 /**
  * power_level_add_notifier - Be told when the limit changes.
@@ -192,9 +305,9 @@ int power_level_add_notifier(struct notifier_block *nb)
 	unsigned long flags;
 	int ret;
 
-	raw_spin_lock_irqsave(&pl_lock, flags);
+	raw_spin_lock_irqsave(&power_level_lock, flags);
 	ret = raw_notifier_chain_register(&pl_notifiers, nb);
-	raw_spin_unlock_irqrestore(&pl_lock, flags);
+	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(power_level_add_notifier);
@@ -211,9 +324,9 @@ int power_level_remove_notifier(struct notifier_block *nb)
 	unsigned long flags;
 	int ret;
 
-	raw_spin_lock_irqsave(&pl_lock, flags);
+	raw_spin_lock_irqsave(&power_level_lock, flags);
 	ret = raw_notifier_chain_unregister(&pl_notifiers, nb);
-	raw_spin_unlock_irqrestore(&pl_lock, flags);
+	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(power_level_remove_notifier);
@@ -255,14 +368,14 @@ static int pl_debugfs_show(struct seq_file *m, void *unused)
 	u64 now = local_clock(), open;
 	s32 limit;
 
-	raw_spin_lock_irqsave(&pl_lock, flags);
+	raw_spin_lock_irqsave(&power_level_lock, flags);
 	limit = power_level_qos_limit_value;
 	if (limit == PM_QOS_POWER_LEVEL_ANY)
 		seq_puts(m, "limit: any\n");
 	else
 		seq_printf(m, "limit: %d\n", limit);
-	seq_puts(m, "name\tlevel\tactive_count\tactive_since\ttotal_time\tmax_time\tlast_change\n");
-	list_for_each_entry(req, &pl_registry, node) {
+	seq_puts(m, "name\tlevel\tactive_count\texpire_count\tactive_since\ttotal_time\tmax_time\tlast_change\n");
+	list_for_each_entry(req, &power_level_registry, node) {
 		bool active = req->level != PM_QOS_POWER_LEVEL_ANY;
 
 		open = active && now > req->active_since ?
@@ -272,11 +385,13 @@ static int pl_debugfs_show(struct seq_file *m, void *unused)
 			seq_printf(m, "%d", req->level);
 		else
 			seq_puts(m, "any");
-		seq_printf(m, "\t%llu\t%llu\t%llu\t%llu\t%llu\n",
-			   req->active_count, open, req->total_time + open,
-			   max(req->max_time, open), req->last_change);
+		seq_printf(m, "\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n",
+			   req->stats.active_count, req->stats.expire_count,
+			   open, req->stats.total_time + open,
+			   max(req->stats.max_time, open),
+			   req->stats.last_change);
 	}
-	raw_spin_unlock_irqrestore(&pl_lock, flags);
+	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(pl_debugfs);

@@ -154,6 +154,9 @@ static void sb_timer_fn(struct timer_list *t)
 	    time_after_eq(jiffies, req->expires)) {
 		req->stats.expire_count++;
 		sb_stop(req, local_clock());
+	} else if (req->active && req->timed) {
+		/* The wheel caps long timeouts (days): wait for the rest. */
+		mod_timer(&req->timer, req->expires);
 	}
 	spin_unlock_irqrestore(&req->lock, flags);
 }
@@ -340,6 +343,41 @@ unsigned long suspend_block_remaining(struct suspend_block_request *req)
 	return left;
 }
 EXPORT_SYMBOL_GPL(suspend_block_remaining);
+
+/**
+ * suspend_block_longest_remaining - How long suspend will stay blocked.
+ *
+ * Lockless and O(1) when no request is active; otherwise walks the
+ * registry.  Meant for rare queries such as the wake_lock compatibility
+ * layer's has_wake_lock(), not for hot paths.
+ *
+ * Context: Any context.
+ * Return: MAX_SCHEDULE_TIMEOUT if a request is active without a timeout,
+ * else the longest time in jiffies until an active request's timeout, 0 if
+ * none is active (or all are past their deadline, about to expire).
+ */
+unsigned long suspend_block_longest_remaining(void)
+{
+	struct suspend_block_request *req;
+	unsigned long flags, left = 0;
+
+	if (!suspend_is_blocked())
+		return 0;
+	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	list_for_each_entry(req, &suspend_block_registry, node) {
+		spin_lock(&req->lock);
+		if (req->active && !req->timed)
+			left = MAX_SCHEDULE_TIMEOUT;
+		else if (req->active && time_before(jiffies, req->expires))
+			left = max(left, req->expires - jiffies);
+		spin_unlock(&req->lock);
+		if (left == MAX_SCHEDULE_TIMEOUT)
+			break;
+	}
+	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	return left;
+}
+EXPORT_SYMBOL_GPL(suspend_block_longest_remaining);
 
 /**
  * suspend_block_get_stats - Copy a request's statistics.

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /proc/wakelocks: Android's statistics file, in Android's format, made
+ * from the statistics the pm_qos classes keep.
+ *
+ * Every suspend-block request is listed as a WAKE_LOCK_SUSPEND lock and
+ * every power-level request as a WAKE_LOCK_IDLE lock, whoever made it (a
+ * driver through wakelock.h, user space through /sys/power/wake_lock, or
+ * the classes' own API), so the file answers "what kept the system awake"
+ * as it did on Android.  One "deleted_wake_locks" row sums up removed
+ * requests of both classes.
+ *
+ * Columns, all from the classes' statistics (times in ns):
+ *   count         activations (Android counted releases, plus one while
+ *                 held: the same number)
+ *   expire_count  releases by a timeout, plus one while held past the
+ *                 deadline
+ *   wake_count    activations while a system suspend was in progress
+ *   active_since  length of the current hold, 0 when released or overdue
+ *   total_time    time held, the current hold included
+ *   sleep_time    time held while autosleep was on (suspend locks only)
+ *   max_time      longest hold, the current one included
+ *   last_change   local_clock() of the last lock or unlock
+ */
+
+#include <linux/init.h>
+#include <linux/jiffies.h>
+#include <linux/proc_fs.h>
+#include <linux/sched/clock.h>
+#include <linux/seq_file.h>
+
+#include "qos_power_level.h"
+#include "qos_suspend_block.h"
+#include "wakelock_compat.h"
+
+struct wl_row {
+	u64 count;
+	u64 expire_count;
+	u64 wake_count;
+	u64 active_since;
+	u64 total_time;
+	u64 sleep_time;
+	u64 max_time;
+	u64 last_change;
+};
+
+static void wl_print_row(struct seq_file *m, const char *name,
+			 const struct wl_row *r)
+{
+	seq_printf(m, "\"%s\"\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n",
+		   name, r->count, r->expire_count, r->wake_count,
+		   r->active_since, r->total_time, r->sleep_time, r->max_time,
+		   r->last_change);
+}
+
+static inline u64 wl_since(u64 from, u64 now)
+{
+	return now > from ? now - from : 0;
+}
+
+/*
+ * Fold the current hold (started at @since, @overdue if past its timeout)
+ * into @r, the way Android showed a held lock.
+ */
+static void wl_add_open(struct wl_row *r, u64 since, bool overdue, u64 now)
+{
+	u64 open = wl_since(since, now);
+
+	r->total_time += open;
+	r->max_time = max(r->max_time, open);
+	if (overdue)
+		r->expire_count++;
+	else
+		r->active_since = open;
+}
+
+/* Called with the registry lock held. */
+static void wl_suspend_row(struct suspend_block_request *req,
+			   struct wl_row *r, u64 now)
+{
+	spin_lock(&req->lock);
+	*r = (struct wl_row) {
+		.count = req->stats.active_count,
+		.expire_count = req->stats.expire_count,
+		.wake_count = req->stats.wakeup_count,
+		.total_time = req->stats.total_time,
+		.sleep_time = req->stats.prevent_time,
+		.max_time = req->stats.max_time,
+		.last_change = req->stats.last_change,
+	};
+	if (req->active)
+		wl_add_open(r, req->active_since, req->timed &&
+			    !time_before(jiffies, req->expires), now);
+	if (req->prevent_since)
+		r->sleep_time += wl_since(req->prevent_since, now);
+	spin_unlock(&req->lock);
+}
+
+/* Called with power_level_lock held. */
+static void wl_idle_row(struct power_level_request *req, struct wl_row *r,
+			u64 now)
+{
+	*r = (struct wl_row) {
+		.count = req->stats.active_count,
+		.expire_count = req->stats.expire_count,
+		.total_time = req->stats.total_time,
+		.max_time = req->stats.max_time,
+		.last_change = req->stats.last_change,
+	};
+	if (req->level != PM_QOS_POWER_LEVEL_ANY)
+		wl_add_open(r, req->active_since, req->timed &&
+			    !time_before(jiffies, req->expires), now);
+}
+
+static void wl_deleted_row(struct wl_row *r)
+{
+	const struct suspend_block_stats *s = &suspend_block_deleted;
+	const struct power_level_stats *p = &power_level_deleted;
+	unsigned long flags;
+
+	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	*r = (struct wl_row) {
+		.count = s->active_count,
+		.expire_count = s->expire_count,
+		.wake_count = s->wakeup_count,
+		.total_time = s->total_time,
+		.sleep_time = s->prevent_time,
+		.max_time = s->max_time,
+		.last_change = s->last_change,
+	};
+	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+
+	raw_spin_lock_irqsave(&power_level_lock, flags);
+	r->count += p->active_count;
+	r->expire_count += p->expire_count;
+	r->total_time += p->total_time;
+	r->max_time = max(r->max_time, p->max_time);
+	r->last_change = max(r->last_change, p->last_change);
+	raw_spin_unlock_irqrestore(&power_level_lock, flags);
+}
+
+/**
+ * wakelocks_proc_show - Print /proc/wakelocks.
+ * @m: seq_file to print to.
+ * @v: unused.
+ *
+ * Rows are printed with the class's lock held (seq_file buffers them), so
+ * each row is a consistent snapshot of its request.
+ *
+ * Context: Process context.
+ * Return: 0.
+ */
+int wakelocks_proc_show(struct seq_file *m, void *v)
+{
+	struct suspend_block_request *sreq;
+	struct power_level_request *preq;
+	unsigned long flags;
+	struct wl_row r;
+	u64 now = local_clock();
+
+	seq_puts(m, "name\tcount\texpire_count\twake_count\tactive_since\ttotal_time\tsleep_time\tmax_time\tlast_change\n");
+	wl_deleted_row(&r);
+	wl_print_row(m, "deleted_wake_locks", &r);
+
+	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	list_for_each_entry(sreq, &suspend_block_registry, node) {
+		wl_suspend_row(sreq, &r, now);
+		wl_print_row(m, sreq->name, &r);
+	}
+	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+
+	raw_spin_lock_irqsave(&power_level_lock, flags);
+	list_for_each_entry(preq, &power_level_registry, node) {
+		wl_idle_row(preq, &r, now);
+		wl_print_row(m, preq->name, &r);
+	}
+	raw_spin_unlock_irqrestore(&power_level_lock, flags);
+	return 0;
+}
+
+static int __init wakelocks_proc_init(void)
+{
+	return proc_create_single("wakelocks", 0444, NULL,
+				  wakelocks_proc_show) ? 0 : -ENOMEM;
+}
+late_initcall(wakelocks_proc_init);

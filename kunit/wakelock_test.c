@@ -1,0 +1,485 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the wake_lock compatibility layer: Android's rules for
+ * wake_lock(), wake_lock_timeout(), wake_unlock() and has_wake_lock(),
+ * WAKE_LOCK_IDLE locks on the power-level class, /proc/wakelocks after a
+ * scripted sequence, and the user-space files' parsing, limit and garbage
+ * collection (called directly: KUnit's thread has CAP_BLOCK_SUSPEND).
+ *
+ * The cases assume no other suspend-block or level-0 power-level request
+ * is active, and no user wake lock exists, when they start.
+ */
+
+#include <kunit/test.h>
+#include <linux/jiffies.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/wakelock.h>
+
+#include "../power.h"
+#include "../qos_suspend_block.h"
+#include "../wakelock_compat.h"
+
+static struct suspend_block_stats sb_deleted(void)
+{
+	struct suspend_block_stats st;
+	unsigned long flags;
+
+	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	st = suspend_block_deleted;
+	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	return st;
+}
+
+static struct wake_lock *wl_new(struct kunit *test, int type,
+				const char *name)
+{
+	struct wake_lock *l;
+
+	KUNIT_ASSERT_EQ(test, has_wake_lock(type), 0L);
+	l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	wake_lock_init(l, type, name);
+	return l;
+}
+
+/* Wait until @l is released, at most @max_ticks; the ticks waited. */
+static unsigned long wl_wait_released(struct wake_lock *l,
+				      unsigned long max_ticks)
+{
+	unsigned long waited = 0;
+
+	while (wake_lock_active(l) && waited < max_ticks) {
+		schedule_timeout_uninterruptible(1);
+		waited++;
+	}
+	return waited;
+}
+
+static void lock_unlock(struct kunit *test)
+{
+	struct wake_lock *l = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test");
+
+	KUNIT_EXPECT_STREQ(test, l->name, "wl-test");
+	KUNIT_EXPECT_FALSE(test, wake_lock_active(l));
+	wake_lock(l);
+	KUNIT_EXPECT_TRUE(test, wake_lock_active(l));
+	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), -1L);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_IDLE), 0L);
+	/* Locks do not nest: one unlock releases two locks. */
+	wake_lock(l);
+	wake_unlock(l);
+	KUNIT_EXPECT_FALSE(test, wake_lock_active(l));
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), 0L);
+	wake_lock_destroy(l);
+}
+
+static void unlock_not_held_is_harmless(struct kunit *test)
+{
+	struct wake_lock *l = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test");
+	struct wake_lock *i = wl_new(test, WAKE_LOCK_IDLE, "wl-test-idle");
+	struct suspend_block_stats st;
+
+	wake_unlock(l);
+	wake_unlock(i);
+	wake_lock(l);
+	wake_unlock(l);
+	wake_unlock(l);
+	suspend_block_get_stats(&l->suspend, &st);
+	KUNIT_EXPECT_EQ(test, st.active_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
+	KUNIT_EXPECT_EQ(test, i->idle.stats.active_count, 0ULL);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), PM_QOS_POWER_LEVEL_ANY);
+	wake_lock_destroy(l);
+	wake_lock_destroy(i);
+}
+
+static void lock_cancels_timeout(struct kunit *test)
+{
+	struct wake_lock *l = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test");
+
+	wake_lock_timeout(l, 2);
+	wake_lock(l);
+	schedule_timeout_uninterruptible(6);
+	KUNIT_EXPECT_TRUE(test, wake_lock_active(l));
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), -1L);
+	wake_unlock(l);
+	wake_lock_destroy(l);
+}
+
+static void timeout_replaces_deadline(struct kunit *test)
+{
+	struct wake_lock *l = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test");
+	struct suspend_block_stats st;
+	long left;
+
+	/* Sooner than the old deadline. */
+	wake_lock_timeout(l, 100 * HZ);
+	wake_lock_timeout(l, 2);
+	KUNIT_EXPECT_LE(test, has_wake_lock(WAKE_LOCK_SUSPEND), 2L);
+	KUNIT_EXPECT_LT(test, wl_wait_released(l, 10 * HZ), 10UL * HZ);
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+
+	/* Later than the old deadline. */
+	wake_lock_timeout(l, 2);
+	wake_lock_timeout(l, 100 * HZ);
+	schedule_timeout_uninterruptible(5);
+	left = has_wake_lock(WAKE_LOCK_SUSPEND);
+	KUNIT_EXPECT_TRUE(test, wake_lock_active(l));
+	KUNIT_EXPECT_GT(test, left, 90L * HZ);
+	KUNIT_EXPECT_LE(test, left, 100L * HZ);
+
+	suspend_block_get_stats(&l->suspend, &st);
+	KUNIT_EXPECT_EQ(test, st.expire_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, st.active_count, 2ULL);
+	wake_unlock(l);
+	wake_lock_destroy(l);
+}
+
+static void timeout_makes_untimed_lock_timed(struct kunit *test)
+{
+	struct wake_lock *l = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test");
+	struct suspend_block_stats st;
+
+	wake_lock(l);
+	wake_lock_timeout(l, 2);
+	KUNIT_EXPECT_GE(test, has_wake_lock(WAKE_LOCK_SUSPEND), 0L);
+	KUNIT_EXPECT_LT(test, wl_wait_released(l, 10 * HZ), 10UL * HZ);
+	suspend_block_get_stats(&l->suspend, &st);
+	KUNIT_EXPECT_EQ(test, st.expire_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, st.active_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), 0L);
+	wake_lock_destroy(l);
+}
+
+static void has_wake_lock_values(struct kunit *test)
+{
+	struct wake_lock *a = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test-a");
+	struct wake_lock *b = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test-b");
+	struct wake_lock *c = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test-c");
+	long left;
+
+	wake_lock_timeout(a, 10 * HZ);
+	wake_lock_timeout(b, 20 * HZ);
+	left = has_wake_lock(WAKE_LOCK_SUSPEND);
+	KUNIT_EXPECT_GT(test, left, 10L * HZ);
+	KUNIT_EXPECT_LE(test, left, 20L * HZ);
+	wake_lock(c);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), -1L);
+	wake_unlock(c);
+	wake_unlock(b);
+	left = has_wake_lock(WAKE_LOCK_SUSPEND);
+	KUNIT_EXPECT_GT(test, left, 0L);
+	KUNIT_EXPECT_LE(test, left, 10L * HZ);
+	wake_unlock(a);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), 0L);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_TYPE_COUNT), 0L);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(-1), 0L);
+	wake_lock_destroy(a);
+	wake_lock_destroy(b);
+	wake_lock_destroy(c);
+}
+
+static void idle_lock_sets_power_level(struct kunit *test)
+{
+	struct wake_lock *l = wl_new(test, WAKE_LOCK_IDLE, "wl-test-idle");
+
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), PM_QOS_POWER_LEVEL_ANY);
+	wake_lock(l);
+	KUNIT_EXPECT_TRUE(test, wake_lock_active(l));
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), WAKE_LOCK_IDLE_LEVEL);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_IDLE), -1L);
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	wake_unlock(l);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), PM_QOS_POWER_LEVEL_ANY);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_IDLE), 0L);
+
+	wake_lock_timeout(l, 3);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), WAKE_LOCK_IDLE_LEVEL);
+	KUNIT_EXPECT_GT(test, has_wake_lock(WAKE_LOCK_IDLE), 0L);
+	KUNIT_EXPECT_LT(test, wl_wait_released(l, 10 * HZ), 10UL * HZ);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), PM_QOS_POWER_LEVEL_ANY);
+	KUNIT_EXPECT_EQ(test, l->idle.stats.expire_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, l->idle.stats.active_count, 2ULL);
+
+	/* Held when destroyed: the limit is lifted. */
+	wake_lock(l);
+	wake_lock_destroy(l);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), PM_QOS_POWER_LEVEL_ANY);
+}
+
+static void destroy_releases_held_lock(struct kunit *test)
+{
+	struct wake_lock *l = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test");
+	struct suspend_block_stats before = sb_deleted();
+
+	wake_lock(l);
+	wake_lock_destroy(l);
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), 0L);
+	KUNIT_EXPECT_EQ(test, sb_deleted().active_count,
+			before.active_count + 1);
+}
+
+static void init_keeps_name_when_null(struct kunit *test)
+{
+	struct wake_lock *l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	l->name = "wl-test-preset";
+	wake_lock_init(l, WAKE_LOCK_SUSPEND, NULL);
+	KUNIT_EXPECT_STREQ(test, l->name, "wl-test-preset");
+	KUNIT_EXPECT_STREQ(test, l->suspend.name, "wl-test-preset");
+	KUNIT_EXPECT_EQ(test, l->type, WAKE_LOCK_SUSPEND);
+	wake_lock_destroy(l);
+}
+
+/* Render /proc/wakelocks into a buffer of the test. */
+static char *wl_render_proc(struct kunit *test)
+{
+	struct seq_file *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	m->size = 64 * 1024;
+	m->buf = kunit_kzalloc(test, m->size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, m->buf);
+	KUNIT_ASSERT_EQ(test, wakelocks_proc_show(m, NULL), 0);
+	KUNIT_ASSERT_LT(test, m->count, m->size);
+	m->buf[m->count] = '\0';
+	return m->buf;
+}
+
+struct wl_proc_row {
+	u64 count, expire_count, wake_count, active_since;
+	u64 total_time, sleep_time, max_time, last_change;
+};
+
+/* Find the row of @name in @text and parse it; false if it is missing. */
+static bool wl_proc_row(const char *text, const char *name,
+			struct wl_proc_row *r)
+{
+	char key[64];
+	const char *p;
+
+	snprintf(key, sizeof(key), "\n\"%s\"\t", name);
+	p = strstr(text, key);
+	if (!p)
+		return false;
+	return sscanf(p + strlen(key),
+		      "%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu",
+		      &r->count, &r->expire_count, &r->wake_count,
+		      &r->active_since, &r->total_time, &r->sleep_time,
+		      &r->max_time, &r->last_change) == 8;
+}
+
+static void proc_wakelocks_after_sequence(struct kunit *test)
+{
+	struct wake_lock *l = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test-proc");
+	struct wake_lock *i = wl_new(test, WAKE_LOCK_IDLE, "wl-test-proc-idle");
+	const u64 tick = TICK_NSEC;
+	struct wl_proc_row r, d0, d1;
+	char *text;
+
+	text = wl_render_proc(test);
+	KUNIT_EXPECT_TRUE(test, str_has_prefix(text,
+		"name\tcount\texpire_count\twake_count\tactive_since\ttotal_time\tsleep_time\tmax_time\tlast_change\n\"deleted_wake_locks\"\t"));
+	KUNIT_ASSERT_TRUE(test, wl_proc_row(text, "wl-test-proc", &r));
+	KUNIT_EXPECT_EQ(test, r.count, 0ULL);
+	KUNIT_EXPECT_EQ(test, r.total_time, 0ULL);
+	KUNIT_ASSERT_TRUE(test, wl_proc_row(text, "deleted_wake_locks", &d0));
+
+	/* Held 4 ticks; then a timed hold that expires; then held. */
+	wake_lock(l);
+	schedule_timeout_uninterruptible(4);
+	wake_unlock(l);
+	wake_lock_timeout(l, 2);
+	wl_wait_released(l, 10 * HZ);
+	wake_lock(l);
+	wake_lock_timeout(i, 2);
+	wl_wait_released(i, 10 * HZ);
+	schedule_timeout_uninterruptible(2);
+
+	text = wl_render_proc(test);
+	KUNIT_ASSERT_TRUE(test, wl_proc_row(text, "wl-test-proc", &r));
+	KUNIT_EXPECT_EQ(test, r.count, 3ULL);
+	KUNIT_EXPECT_EQ(test, r.expire_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, r.wake_count, 0ULL);
+	KUNIT_EXPECT_GE(test, r.active_since, tick);
+	KUNIT_EXPECT_GE(test, r.total_time, 3 * tick + r.active_since);
+	KUNIT_EXPECT_GE(test, r.max_time, 2 * tick);
+	KUNIT_EXPECT_LE(test, r.max_time, r.total_time);
+	KUNIT_EXPECT_EQ(test, r.sleep_time, 0ULL);	/* autosleep is off */
+	KUNIT_EXPECT_GT(test, r.last_change, 0ULL);
+
+	KUNIT_ASSERT_TRUE(test, wl_proc_row(text, "wl-test-proc-idle", &r));
+	KUNIT_EXPECT_EQ(test, r.count, 1ULL);
+	KUNIT_EXPECT_EQ(test, r.expire_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, r.active_since, 0ULL);
+	KUNIT_EXPECT_GE(test, r.total_time, tick);
+
+	/* Destroyed: the rows go, their counts move to deleted_wake_locks. */
+	wake_lock_destroy(l);
+	wake_lock_destroy(i);
+	text = wl_render_proc(test);
+	KUNIT_EXPECT_FALSE(test, wl_proc_row(text, "wl-test-proc", &r));
+	KUNIT_EXPECT_FALSE(test, wl_proc_row(text, "wl-test-proc-idle", &r));
+	KUNIT_ASSERT_TRUE(test, wl_proc_row(text, "deleted_wake_locks", &d1));
+	KUNIT_EXPECT_EQ(test, d1.count, d0.count + 4);
+	KUNIT_EXPECT_EQ(test, d1.expire_count, d0.expire_count + 2);
+	KUNIT_EXPECT_GE(test, d1.total_time, d0.total_time + 4 * tick);
+}
+
+static void user_lock_unlock_and_lists(struct kunit *test)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	unsigned int before = wakelock_user_count();
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_u1"), 0);
+	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_u2 1000000000000\n"), 0);
+	KUNIT_EXPECT_EQ(test, wakelock_user_count(), before + 2);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), -1L);
+	pm_show_wakelocks(buf, true);
+	KUNIT_EXPECT_TRUE(test, strstr(buf, "kunit_u1 ") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(buf, "kunit_u2 ") != NULL);
+
+	/* Again: no new lock; unlock of one leaves the other held. */
+	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_u1"), 0);
+	KUNIT_EXPECT_EQ(test, wakelock_user_count(), before + 2);
+	KUNIT_EXPECT_EQ(test, pm_wake_unlock("kunit_u1\n"), 0);
+	KUNIT_EXPECT_EQ(test, pm_wake_unlock("kunit_u1"), 0);
+	pm_show_wakelocks(buf, true);
+	KUNIT_EXPECT_STREQ(test, buf, "kunit_u2 \n");
+	pm_show_wakelocks(buf, false);
+	KUNIT_EXPECT_STREQ(test, buf, "kunit_u1 \n");
+	KUNIT_EXPECT_GT(test, has_wake_lock(WAKE_LOCK_SUSPEND), 900L * HZ);
+
+	/* 1 ns rounds up to one tick: it expires on its own. */
+	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_u2 1"), 0);
+	schedule_timeout_uninterruptible(5);
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	pm_show_wakelocks(buf, true);
+	KUNIT_EXPECT_STREQ(test, buf, "\n");
+
+	/* A timeout of 0 means no timeout, as in mainline. */
+	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_u1 0"), 0);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), -1L);
+	KUNIT_EXPECT_EQ(test, pm_wake_unlock("kunit_u1"), 0);
+
+	KUNIT_EXPECT_EQ(test, wakelock_user_gc(0), 2U);
+	KUNIT_EXPECT_EQ(test, wakelock_user_count(), before);
+}
+
+static void user_bad_input_changes_nothing(struct kunit *test)
+{
+	static const struct {
+		const char *in;
+		int err;
+	} bad_lock[] = {
+		{ "", -EINVAL },
+		{ "\n", -EINVAL },
+		{ " name", -EINVAL },
+		{ "na\x01me", -EINVAL },
+		{ "na\x7fme", -EINVAL },
+		{ "name abc", -EINVAL },
+		{ "name -5", -EINVAL },
+		{ "name 0x10", -EINVAL },
+		{ "name 5 6", -EINVAL },
+		{ "name 5junk", -EINVAL },
+		{ "name 18446744073709551616", -ERANGE },
+		{ "name 123456789012345678901234567890", -ERANGE },
+	};
+	char *name = kunit_kzalloc(test, WAKELOCK_USER_NAME_MAX + 2,
+				   GFP_KERNEL);
+	unsigned int before = wakelock_user_count();
+	int k;
+
+	KUNIT_ASSERT_NOT_NULL(test, name);
+	for (k = 0; k < ARRAY_SIZE(bad_lock); k++)
+		KUNIT_EXPECT_EQ_MSG(test, pm_wake_lock(bad_lock[k].in),
+				    bad_lock[k].err, "input \"%s\"",
+				    bad_lock[k].in);
+	memset(name, 'n', WAKELOCK_USER_NAME_MAX + 1);
+	KUNIT_EXPECT_EQ(test, pm_wake_lock(name), -ENAMETOOLONG);
+	KUNIT_EXPECT_EQ(test, pm_wake_unlock(name), -ENAMETOOLONG);
+	KUNIT_EXPECT_EQ(test, pm_wake_unlock(""), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pm_wake_unlock("kunit_never_made"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, wakelock_user_count(), before);
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+
+	/* The longest valid name, and an extra word on unlock. */
+	name[WAKELOCK_USER_NAME_MAX] = '\0';
+	KUNIT_EXPECT_EQ(test, pm_wake_lock(name), 0);
+	KUNIT_EXPECT_EQ(test, pm_wake_unlock("nnn extra"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pm_wake_unlock(name), 0);
+	KUNIT_EXPECT_EQ(test, wakelock_user_gc(0), 1U);
+}
+
+static void user_limit_gives_enospc(struct kunit *test)
+{
+	char name[32];
+	unsigned int n, made = 0;
+
+	if (!CONFIG_PM_WAKELOCKS_LIMIT)
+		kunit_skip(test, "no limit configured");
+	for (n = wakelock_user_count(); n < CONFIG_PM_WAKELOCKS_LIMIT; n++) {
+		snprintf(name, sizeof(name), "kunit_limit_%u", n);
+		KUNIT_ASSERT_EQ(test, pm_wake_lock(name), 0);
+		KUNIT_ASSERT_EQ(test, pm_wake_unlock(name), 0);
+		made++;
+	}
+	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_limit_over"), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, wakelock_user_count(),
+			(unsigned int)CONFIG_PM_WAKELOCKS_LIMIT);
+	/* An existing name still works at the limit. */
+	KUNIT_EXPECT_EQ(test, pm_wake_lock(name), 0);
+	KUNIT_EXPECT_EQ(test, pm_wake_unlock(name), 0);
+	KUNIT_EXPECT_EQ(test, wakelock_user_gc(0), made);
+}
+
+static void user_gc_spares_held_and_recent(struct kunit *test)
+{
+	unsigned int before = wakelock_user_count();
+
+	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_gc_held"), 0);
+	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_gc_idle"), 0);
+	KUNIT_EXPECT_EQ(test, pm_wake_unlock("kunit_gc_idle"), 0);
+	/* Neither is an hour old. */
+	KUNIT_EXPECT_EQ(test, wakelock_user_gc(3600ULL * NSEC_PER_SEC), 0U);
+	/* Any age: only the released one goes. */
+	KUNIT_EXPECT_EQ(test, wakelock_user_gc(0), 1U);
+	KUNIT_EXPECT_EQ(test, wakelock_user_count(), before + 1);
+	KUNIT_EXPECT_EQ(test, pm_wake_unlock("kunit_gc_idle"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), -1L);
+	KUNIT_EXPECT_EQ(test, pm_wake_unlock("kunit_gc_held"), 0);
+	KUNIT_EXPECT_EQ(test, wakelock_user_gc(0), 1U);
+}
+
+static struct kunit_case wakelock_cases[] = {
+	KUNIT_CASE(lock_unlock),
+	KUNIT_CASE(unlock_not_held_is_harmless),
+	KUNIT_CASE(lock_cancels_timeout),
+	KUNIT_CASE(timeout_replaces_deadline),
+	KUNIT_CASE(timeout_makes_untimed_lock_timed),
+	KUNIT_CASE(has_wake_lock_values),
+	KUNIT_CASE(idle_lock_sets_power_level),
+	KUNIT_CASE(destroy_releases_held_lock),
+	KUNIT_CASE(init_keeps_name_when_null),
+	KUNIT_CASE(proc_wakelocks_after_sequence),
+	KUNIT_CASE(user_lock_unlock_and_lists),
+	KUNIT_CASE(user_bad_input_changes_nothing),
+	KUNIT_CASE(user_limit_gives_enospc),
+	KUNIT_CASE(user_gc_spares_held_and_recent),
+	{}
+};
+
+static struct kunit_suite wakelock_suite = {
+	.name = "wakelock_compat",
+	.test_cases = wakelock_cases,
+};
+
+kunit_test_suite(wakelock_suite);
