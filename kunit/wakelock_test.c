@@ -253,6 +253,11 @@ static char *wl_render_proc(struct kunit *test)
 	return m->buf;
 }
 
+#define WL_PROC_HEADER \
+	"name\tcount\texpire_count\twake_count\tactive_since\t" \
+	"total_time\tsleep_time\tmax_time\tlast_change\n" \
+	"\"deleted_wake_locks\"\t"
+
 struct wl_proc_row {
 	u64 count, expire_count, wake_count, active_since;
 	u64 total_time, sleep_time, max_time, last_change;
@@ -285,8 +290,7 @@ static void proc_wakelocks_after_sequence(struct kunit *test)
 	char *text;
 
 	text = wl_render_proc(test);
-	KUNIT_EXPECT_TRUE(test, str_has_prefix(text,
-		"name\tcount\texpire_count\twake_count\tactive_since\ttotal_time\tsleep_time\tmax_time\tlast_change\n\"deleted_wake_locks\"\t"));
+	KUNIT_EXPECT_TRUE(test, str_has_prefix(text, WL_PROC_HEADER));
 	KUNIT_ASSERT_TRUE(test, wl_proc_row(text, "wl-test-proc", &r));
 	KUNIT_EXPECT_EQ(test, r.count, 0ULL);
 	KUNIT_EXPECT_EQ(test, r.total_time, 0ULL);
@@ -344,8 +348,8 @@ static void user_lock_unlock_and_lists(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, wakelock_user_count(), before + 2);
 	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), -1L);
 	pm_show_wakelocks(buf, true);
-	KUNIT_EXPECT_TRUE(test, strstr(buf, "kunit_u1 ") != NULL);
-	KUNIT_EXPECT_TRUE(test, strstr(buf, "kunit_u2 ") != NULL);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "kunit_u1 "));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "kunit_u2 "));
 
 	/* Again: no new lock; unlock of one leaves the other held. */
 	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_u1"), 0);
@@ -353,9 +357,9 @@ static void user_lock_unlock_and_lists(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pm_wake_unlock("kunit_u1\n"), 0);
 	KUNIT_EXPECT_EQ(test, pm_wake_unlock("kunit_u1"), 0);
 	pm_show_wakelocks(buf, true);
-	KUNIT_EXPECT_STREQ(test, buf, "kunit_u2 \n");
+	KUNIT_EXPECT_STREQ(test, buf, "kunit_u2" " \n");
 	pm_show_wakelocks(buf, false);
-	KUNIT_EXPECT_STREQ(test, buf, "kunit_u1 \n");
+	KUNIT_EXPECT_STREQ(test, buf, "kunit_u1" " \n");
 	KUNIT_EXPECT_GT(test, has_wake_lock(WAKE_LOCK_SUSPEND), 900L * HZ);
 
 	/* 1 ns rounds up to one tick: it expires on its own. */

@@ -8,6 +8,9 @@ set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
 stage=$(mktemp -d)
+# mktemp makes it 0700: the guest's root must let other users (tests run
+# as uid 1000) walk it.
+chmod 755 "$stage"
 trap 'rm -rf "$stage"' EXIT
 
 mkdir -p "$stage"/{bin,sbin,dev,proc,sys,tmp,tests,root,etc}

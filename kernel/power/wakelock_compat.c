@@ -27,7 +27,7 @@ void wake_lock_init(struct wake_lock *lock, int type, const char *name)
 {
 	if (name)
 		lock->name = name;
-	if (WARN(!lock->name, "wake_lock_init() without a name\n"))
+	if (WARN(!lock->name, "%s: no name\n", __func__))
 		lock->name = "unnamed";
 	if (WARN(type < 0 || type >= WAKE_LOCK_TYPE_COUNT,
 		 "wake lock %s: bad type %d\n", lock->name, type))

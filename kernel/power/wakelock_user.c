@@ -296,12 +296,12 @@ int pm_wake_lock(const char *buf)
 		wl = uwl_create(buf, len, key);
 	if (IS_ERR(wl)) {
 		ret = PTR_ERR(wl);
+	} else if (timeout_ns) {
+		suspend_block_activate_timeout(&wl->req,
+					       uwl_ns_to_jiffies(timeout_ns));
+		uwl_touch(wl);
 	} else {
-		if (timeout_ns)
-			suspend_block_activate_timeout(&wl->req,
-					uwl_ns_to_jiffies(timeout_ns));
-		else
-			suspend_block_activate(&wl->req);
+		suspend_block_activate(&wl->req);
 		uwl_touch(wl);
 	}
 	mutex_unlock(&uwl_mutex);

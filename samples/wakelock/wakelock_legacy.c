@@ -31,7 +31,7 @@
 #include <linux/workqueue.h>
 
 /* How long user space gets to read an event before suspend may resume. */
-#define REPORT_TIMEOUT	(HZ)
+#define REPORT_TIMEOUT	(3 * HZ)
 
 static struct wake_lock evt_lock;
 static struct wake_lock report_lock;
@@ -53,6 +53,7 @@ static void evt_work_fn(struct work_struct *work)
 	wake_lock_timeout(&report_lock, REPORT_TIMEOUT);
 	wake_unlock(&evt_lock);
 }
+
 static DECLARE_WORK(evt_work, evt_work_fn);
 
 static irqreturn_t evt_irq(int irq, void *dev_id)
