@@ -347,11 +347,10 @@ EXPORT_SYMBOL_GPL(suspend_block_remaining);
 /**
  * suspend_block_longest_remaining - How long suspend will stay blocked.
  *
- * Lockless and O(1) when no request is active; otherwise walks the
- * registry.  Meant for rare queries such as the wake_lock compatibility
- * layer's has_wake_lock(), not for hot paths.
+ * Context: Any context.  Lockless and O(1) when no request is active;
+ * otherwise walks the registry: for rare queries such as the wake_lock
+ * compatibility layer's has_wake_lock(), not for hot paths.
  *
- * Context: Any context.
  * Return: MAX_SCHEDULE_TIMEOUT if a request is active without a timeout,
  * else the longest time in jiffies until an active request's timeout, 0 if
  * none is active (or all are past their deadline, about to expire).
