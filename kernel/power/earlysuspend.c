@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Early suspend on notifier chains, and the non-blocking sleep-state
+ * request that drives it.
+ *
+ * The passes.  Each handler has one notifier block in a suspend chain,
+ * priority -level (so ascending level; the chain keeps registration order
+ * among equal priorities), and one in a resume chain, priority
+ * level * 65536 + its registration number modulo 65536 (so descending
+ * level, and the latest registered first among equal levels).  A handler's
+ * "suspended" flag makes the pairs balance: the resume hook runs only
+ * after the suspend hook did, and the suspend hook never twice in a row.
+ *
+ * The request.  request_suspend_state() (and /sys/power/request_state)
+ * only records the wanted state and queues one work item on an ordered
+ * workqueue, so it never blocks and requests coalesce: the work item
+ * compares what is wanted with what was done and runs at most the passes
+ * needed, re-reading the wish after each pass, so a request made during a
+ * pass is neither lost nor run twice.  A sleep state runs the suspend pass
+ * and then hands the state to autosleep, which suspends whenever no
+ * suspend-block request is active; "on" turns autosleep off (waiting for a
+ * suspend in progress to finish) and runs the resume pass.  Each pass holds
+ * a suspend-block request of its own, so the system does not suspend under
+ * a half-done pass.
+ *
+ * Locking.  es_lock (a mutex) serialises passes, registration and the
+ * debugfs read-out; handlers are called with it held, so they must not
+ * register or unregister.  es_requested has its own spinlock so that a
+ * request never waits for a pass.
+ */
+
+#define pr_fmt(fmt) "early suspend: " fmt
+
+#include <linux/debugfs.h>
+#include <linux/earlysuspend.h>
+#include <linux/init.h>
+#include <linux/kobject.h>
+#include <linux/ktime.h>
+#include <linux/minmax.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/pm_qos_suspend_block.h>
+#include <linux/seq_file.h>
+#include <linux/spinlock.h>
+#include <linux/sysfs.h>
+#include <linux/workqueue.h>
+
+#include "earlysuspend_internal.h"
+#include "power.h"
+
+unsigned int early_suspend_slow_ms = 100;
+module_param_named(slow_handler_ms, early_suspend_slow_ms, uint, 0644);
+MODULE_PARM_DESC(slow_handler_ms,
+		 "Warn (once per handler) when a hook takes longer (ms)");
+
+static DEFINE_MUTEX(es_lock);
+static BLOCKING_NOTIFIER_HEAD(es_suspend_chain);
+static BLOCKING_NOTIFIER_HEAD(es_resume_chain);
+static u16 es_seq;			/* registrations, modulo 65536 */
+static bool es_suspended;		/* the suspend pass is in effect */
+static suspend_state_t es_autosleep = PM_SUSPEND_ON;	/* handed over */
+
+/* Duration of the last pass of each direction, and how many ran. */
+static u64 es_pass_ns[2];
+static unsigned long es_passes[2];
+
+static DEFINE_SPINLOCK(es_request_lock);
+static suspend_state_t es_requested = PM_SUSPEND_ON;
+
+static struct workqueue_struct *es_wq;
+static void es_work_fn(struct work_struct *work);
+static DECLARE_WORK(es_work, es_work_fn);
+
+static struct suspend_block_request es_block;
+
+int (*early_suspend_autosleep_fn)(suspend_state_t state) =
+	pm_autosleep_set_state;
+
+/* Call one hook, timing it; with es_lock held. */
+static void es_call(struct early_suspend *h, bool suspend)
+{
+	void (*hook)(struct early_suspend *h) = suspend ? h->suspend :
+							  h->resume;
+	u64 start, took = 0;
+
+	if (hook) {
+		start = ktime_get_ns();
+		hook(h);
+		took = ktime_get_ns() - start;
+	}
+	if (suspend)
+		h->last_suspend_ns = took;
+	else
+		h->last_resume_ns = took;
+	if (took > (u64)READ_ONCE(early_suspend_slow_ms) * NSEC_PER_MSEC &&
+	    !h->warned) {
+		h->warned = true;
+		pr_warn("%ps (level %d) took %llu ms\n", hook, h->level,
+			div_u64(took, NSEC_PER_MSEC));
+	}
+}
+
+static int es_suspend_one(struct notifier_block *nb, unsigned long action,
+			  void *data)
+{
+	struct early_suspend *h = container_of(nb, struct early_suspend,
+					       suspend_nb);
+
+	if (!h->suspended) {
+		es_call(h, true);
+		h->suspended = true;
+	}
+	return NOTIFY_DONE;
+}
+
+static int es_resume_one(struct notifier_block *nb, unsigned long action,
+			 void *data)
+{
+	struct early_suspend *h = container_of(nb, struct early_suspend,
+					       resume_nb);
+
+	if (h->suspended) {
+		h->suspended = false;
+		es_call(h, false);
+	}
+	return NOTIFY_DONE;
+}
+
+/* One pass over the handlers, with es_lock held. */
+static void es_pass(bool suspend)
+{
+	u64 start = ktime_get_ns();
+
+	lockdep_assert_held(&es_lock);
+	blocking_notifier_call_chain(suspend ? &es_suspend_chain :
+				     &es_resume_chain, suspend, NULL);
+	es_pass_ns[suspend] = ktime_get_ns() - start;
+	es_passes[suspend]++;
+	es_suspended = suspend;
+}
+
+static void es_set_autosleep(suspend_state_t state)
+{
+	int ret = early_suspend_autosleep_fn(state);
+
+	if (ret)
+		pr_err("autosleep refused state %d: %d\n", state, ret);
+	else
+		es_autosleep = state;
+}
+
+/*
+ * Bring what was done in line with what is wanted.  Each step re-reads the
+ * wish: requests made meanwhile are seen at once, and a wish that comes
+ * back to where things stand costs nothing.
+ */
+static void es_work_fn(struct work_struct *work)
+{
+	suspend_state_t want;
+
+	mutex_lock(&es_lock);
+	for (;;) {
+		spin_lock_irq(&es_request_lock);
+		want = es_requested;
+		spin_unlock_irq(&es_request_lock);
+
+		if (want != PM_SUSPEND_ON && !es_suspended) {
+			suspend_block_activate(&es_block);
+			es_pass(true);
+			es_set_autosleep(want);
+			suspend_block_deactivate(&es_block);
+		} else if (want == PM_SUSPEND_ON && es_suspended) {
+			suspend_block_activate(&es_block);
+			es_set_autosleep(PM_SUSPEND_ON);
+			es_pass(false);
+			suspend_block_deactivate(&es_block);
+		} else if (want != es_autosleep) {
+			/* Asleep already, another sleep state wanted. */
+			es_set_autosleep(want);
+			if (es_autosleep != want)
+				break;
+		} else {
+			break;
+		}
+	}
+	mutex_unlock(&es_lock);
+}
+
+/* A state request_suspend_state() takes: "on" or one /sys/power/state takes. */
+static bool es_state_valid(suspend_state_t state)
+{
+	if (state == PM_SUSPEND_ON)
+		return true;
+	if (state >= PM_SUSPEND_MIN && state < PM_SUSPEND_MAX)
+		return pm_states[state];
+	return IS_ENABLED(CONFIG_HIBERNATION) && state == PM_SUSPEND_MAX &&
+	       hibernation_available();
+}
+
+/**
+ * request_suspend_state - Ask for a sleep state, or for "on".
+ * @state: PM_SUSPEND_ON, a suspend state /sys/power/state offers, or
+ *	PM_SUSPEND_MAX for hibernation where it is available.
+ *
+ * Does not wait.  A sleep state runs the early-suspend pass (if it has not
+ * run) and then lets autosleep enter @state whenever no suspend-block
+ * request is active; PM_SUSPEND_ON stops autosleep and runs the
+ * late-resume pass.  Requests made while a pass runs are applied after it,
+ * coalesced: only the last one counts.
+ *
+ * Context: Any context.
+ * Return: 0, or -EINVAL (and nothing changes) for a state not available.
+ */
+int request_suspend_state(suspend_state_t state)
+{
+	unsigned long flags;
+
+	if (!es_state_valid(state))
+		return -EINVAL;
+	spin_lock_irqsave(&es_request_lock, flags);
+	es_requested = state;
+	spin_unlock_irqrestore(&es_request_lock, flags);
+	queue_work(es_wq, &es_work);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(request_suspend_state);
+
+/**
+ * get_suspend_state - The state last requested.
+ *
+ * Context: Any context.
+ * Return: the state given to the last successful request_suspend_state()
+ * (PM_SUSPEND_ON at boot), whether or not its passes have run yet.
+ */
+suspend_state_t get_suspend_state(void)
+{
+	unsigned long flags;
+	suspend_state_t state;
+
+	spin_lock_irqsave(&es_request_lock, flags);
+	state = es_requested;
+	spin_unlock_irqrestore(&es_request_lock, flags);
+	return state;
+}
+EXPORT_SYMBOL_GPL(get_suspend_state);
+
+/**
+ * register_early_suspend - Add an early-suspend handler.
+ * @handler: Handler with its level and hooks set; either hook may be NULL.
+ *
+ * Waits for a pass in progress.  If the early-suspend pass is in effect,
+ * the handler's suspend hook runs at once, so the late-resume pass will
+ * call its resume hook like the others'.
+ *
+ * Context: Process context; not from a hook.
+ */
+void register_early_suspend(struct early_suspend *handler)
+{
+	int level = clamp(handler->level, EARLY_SUSPEND_LEVEL_MIN,
+			  EARLY_SUSPEND_LEVEL_MAX);
+
+	WARN(level != handler->level, "%ps: level %d out of range\n",
+	     handler->suspend, handler->level);
+
+	mutex_lock(&es_lock);
+	handler->suspended = false;
+	handler->warned = false;
+	handler->suspend_nb.notifier_call = es_suspend_one;
+	handler->suspend_nb.priority = -level;
+	handler->resume_nb.notifier_call = es_resume_one;
+	handler->resume_nb.priority = level * 65536 + es_seq++;
+	blocking_notifier_chain_register(&es_suspend_chain,
+					 &handler->suspend_nb);
+	blocking_notifier_chain_register(&es_resume_chain,
+					 &handler->resume_nb);
+	if (es_suspended)
+		es_suspend_one(&handler->suspend_nb, true, NULL);
+	mutex_unlock(&es_lock);
+}
+EXPORT_SYMBOL_GPL(register_early_suspend);
+
+/**
+ * unregister_early_suspend - Remove an early-suspend handler.
+ * @handler: Handler added by register_early_suspend().
+ *
+ * Waits for a pass in progress; once it returns no hook of @handler runs
+ * any more, and @handler may be freed.  A handler removed while suspended
+ * is not resumed (as on Android).
+ *
+ * Context: Process context; not from a hook.
+ */
+void unregister_early_suspend(struct early_suspend *handler)
+{
+	mutex_lock(&es_lock);
+	blocking_notifier_chain_unregister(&es_suspend_chain,
+					   &handler->suspend_nb);
+	blocking_notifier_chain_unregister(&es_resume_chain,
+					   &handler->resume_nb);
+	mutex_unlock(&es_lock);
+}
+EXPORT_SYMBOL_GPL(unregister_early_suspend);
+
+/**
+ * early_suspend_flush - Wait until the last request has been applied.
+ *
+ * Context: Process context; not from a hook.
+ */
+void early_suspend_flush(void)
+{
+	flush_workqueue(es_wq);
+}
+
+/**
+ * early_suspend_in_effect - Whether the early-suspend pass is in effect.
+ *
+ * Context: Process context.
+ * Return: true between an early-suspend pass and the next late-resume one.
+ */
+bool early_suspend_in_effect(void)
+{
+	bool ret;
+
+	mutex_lock(&es_lock);
+	ret = es_suspended;
+	mutex_unlock(&es_lock);
+	return ret;
+}
+
+/* "on", or the name /sys/power/state uses for @state ("disk" for MAX). */
+static const char *es_state_name(suspend_state_t state)
+{
+	if (state == PM_SUSPEND_ON)
+		return "on";
+	if (state >= PM_SUSPEND_MIN && state < PM_SUSPEND_MAX && pm_states[state])
+		return pm_states[state];
+	return "disk";
+}
+
+static ssize_t request_state_show(struct kobject *kobj,
+				  struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%s\n", es_state_name(get_suspend_state()));
+}
+
+static ssize_t request_state_store(struct kobject *kobj,
+				   struct kobj_attribute *attr,
+				   const char *buf, size_t n)
+{
+	suspend_state_t state;
+
+	if (sysfs_streq(buf, "on"))
+		return request_suspend_state(PM_SUSPEND_ON) ?: n;
+	if (sysfs_streq(buf, "disk"))
+		return request_suspend_state(PM_SUSPEND_MAX) ?: n;
+	for (state = PM_SUSPEND_MIN; state < PM_SUSPEND_MAX; state++)
+		if (pm_states[state] && sysfs_streq(buf, pm_states[state]))
+			return request_suspend_state(state) ?: n;
+	return -EINVAL;
+}
+
+static struct kobj_attribute request_state_attr = __ATTR_RW(request_state);
+
+/*
+ * /sys/kernel/debug/earlysuspend: the state, the last passes, and each
+ * handler in suspend order with its hooks and their last durations (ns).
+ */
+static int es_debugfs_show(struct seq_file *m, void *unused)
+{
+	struct notifier_block *nb;
+	struct early_suspend *h;
+
+	mutex_lock(&es_lock);
+	seq_printf(m, "requested: %s\n", es_state_name(get_suspend_state()));
+	seq_printf(m, "suspended: %d\n", es_suspended);
+	seq_printf(m, "autosleep: %s\n", es_state_name(es_autosleep));
+	seq_printf(m, "suspend passes: %lu, last %llu ns\n", es_passes[1],
+		   es_pass_ns[1]);
+	seq_printf(m, "resume passes: %lu, last %llu ns\n", es_passes[0],
+		   es_pass_ns[0]);
+	seq_puts(m, "level\tsuspended\tlast_suspend_ns\tlast_resume_ns\tsuspend\tresume\n");
+	for (nb = rcu_dereference_protected(es_suspend_chain.head,
+					    lockdep_is_held(&es_lock));
+	     nb; nb = rcu_dereference_protected(nb->next,
+						lockdep_is_held(&es_lock))) {
+		h = container_of(nb, struct early_suspend, suspend_nb);
+		seq_printf(m, "%d\t%d\t%llu\t%llu\t%ps\t%ps\n", h->level,
+			   h->suspended, h->last_suspend_ns, h->last_resume_ns,
+			   h->suspend, h->resume);
+	}
+	mutex_unlock(&es_lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(es_debugfs);
+
+/* Early, so drivers may register and request from their initcalls. */
+static int __init early_suspend_init(void)
+{
+	es_wq = alloc_ordered_workqueue("early_suspend", 0);
+	if (!es_wq)
+		return -ENOMEM;
+	suspend_block_add_request(&es_block, "early_suspend");
+	return 0;
+}
+core_initcall(early_suspend_init);
+
+/* After power_kobj and debugfs exist. */
+static int __init early_suspend_files_init(void)
+{
+	debugfs_create_file("earlysuspend", 0444, NULL, NULL,
+			    &es_debugfs_fops);
+	return sysfs_create_file(power_kobj, &request_state_attr.attr);
+}
+late_initcall(early_suspend_files_init);

@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of early suspend: the order of the passes (levels, ties),
+ * balanced suspend/resume pairs, NULL hooks, registration while suspended,
+ * registration and unregistration from other kthreads during a pass,
+ * coalescing of requests, the pass's own suspend-block request, bad
+ * states, and the slow-hook report.
+ *
+ * Autosleep is replaced by a recorder for the duration of each case, so
+ * nothing really suspends; s2idle ("freeze") is the sleep state used, as
+ * every kernel with CONFIG_SUSPEND offers it.  Handlers registered by other
+ * code (the guest's test hooks) may run too; the cases only look at their
+ * own.
+ */
+
+#include <kunit/test.h>
+#include <linux/completion.h>
+#include <linux/delay.h>
+#include <linux/earlysuspend.h>
+#include <linux/kthread.h>
+#include <linux/mutex.h>
+#include <linux/pm_qos_suspend_block.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "../earlysuspend_internal.h"
+
+#define SLEEP	PM_SUSPEND_TO_IDLE
+#define ON	PM_SUSPEND_ON
+
+/* What the hooks did, as "s:NAME r:NAME ...". */
+static DEFINE_MUTEX(est_log_lock);
+static char est_log[512];
+
+/* What was handed to autosleep. */
+static suspend_state_t est_autosleep;
+static int est_autosleep_calls;
+static int (*est_saved_autosleep)(suspend_state_t state);
+
+struct est_handler {
+	struct early_suspend es;
+	const char *name;
+	struct completion *entered;	/* suspend hook: signal, then */
+	struct completion *release;	/* wait for this */
+	bool blocked_seen;		/* suspend_is_blocked() in the hook */
+	unsigned int sleep_ms;		/* suspend hook: sleep this long */
+};
+
+static void est_note(struct early_suspend *h, char what)
+{
+	struct est_handler *t = container_of(h, struct est_handler, es);
+
+	mutex_lock(&est_log_lock);
+	snprintf(est_log + strlen(est_log), sizeof(est_log) - strlen(est_log),
+		 "%s%c:%s", est_log[0] ? " " : "", what, t->name);
+	mutex_unlock(&est_log_lock);
+}
+
+static void est_suspend(struct early_suspend *h)
+{
+	struct est_handler *t = container_of(h, struct est_handler, es);
+
+	t->blocked_seen = suspend_is_blocked();
+	if (t->entered)
+		complete(t->entered);
+	if (t->release)
+		wait_for_completion(t->release);
+	if (t->sleep_ms)
+		msleep(t->sleep_ms);
+	est_note(h, 's');
+}
+
+static void est_resume(struct early_suspend *h)
+{
+	est_note(h, 'r');
+}
+
+static int est_record_autosleep(suspend_state_t state)
+{
+	est_autosleep = state;
+	est_autosleep_calls++;
+	return 0;
+}
+
+static int est_init(struct kunit *test)
+{
+	KUNIT_ASSERT_FALSE(test, early_suspend_in_effect());
+	est_log[0] = '\0';
+	est_autosleep = ON;
+	est_autosleep_calls = 0;
+	est_saved_autosleep = early_suspend_autosleep_fn;
+	early_suspend_autosleep_fn = est_record_autosleep;
+	return 0;
+}
+
+static void est_exit(struct kunit *test)
+{
+	request_suspend_state(ON);
+	early_suspend_flush();
+	early_suspend_autosleep_fn = est_saved_autosleep;
+}
+
+static struct est_handler *est_add(struct kunit *test, const char *name,
+				   int level)
+{
+	struct est_handler *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	t->name = name;
+	t->es.level = level;
+	t->es.suspend = est_suspend;
+	t->es.resume = est_resume;
+	register_early_suspend(&t->es);
+	return t;
+}
+
+static void est_request(struct kunit *test, suspend_state_t state)
+{
+	KUNIT_ASSERT_EQ(test, request_suspend_state(state), 0);
+	early_suspend_flush();
+}
+
+static const char *est_log_now(void)
+{
+	static char copy[sizeof(est_log)];
+
+	mutex_lock(&est_log_lock);
+	strscpy(copy, est_log, sizeof(copy));
+	mutex_unlock(&est_log_lock);
+	return copy;
+}
+
+static void levels_ascend_then_descend(struct kunit *test)
+{
+	struct est_handler *a = est_add(test, "150", 150);
+	struct est_handler *b = est_add(test, "50", 50);
+	struct est_handler *c = est_add(test, "100", 100);
+
+	est_request(test, SLEEP);
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:50 s:100 s:150");
+	KUNIT_EXPECT_TRUE(test, early_suspend_in_effect());
+	KUNIT_EXPECT_EQ(test, est_autosleep, SLEEP);
+	KUNIT_EXPECT_EQ(test, get_suspend_state(), SLEEP);
+	est_request(test, ON);
+	KUNIT_EXPECT_STREQ(test, est_log_now(),
+			   "s:50 s:100 s:150 r:150 r:100 r:50");
+	KUNIT_EXPECT_EQ(test, est_autosleep, ON);
+	KUNIT_EXPECT_FALSE(test, early_suspend_in_effect());
+	unregister_early_suspend(&a->es);
+	unregister_early_suspend(&b->es);
+	unregister_early_suspend(&c->es);
+}
+
+static void ties_in_order_then_reversed(struct kunit *test)
+{
+	struct est_handler *h[4];
+
+	h[0] = est_add(test, "a", 100);
+	h[1] = est_add(test, "b", 100);
+	h[2] = est_add(test, "x", EARLY_SUSPEND_LEVEL_DISABLE_FB);
+	h[3] = est_add(test, "c", 100);
+	est_request(test, SLEEP);
+	est_request(test, ON);
+	KUNIT_EXPECT_STREQ(test, est_log_now(),
+			   "s:a s:b s:c s:x r:x r:c r:b r:a");
+	unregister_early_suspend(&h[0]->es);
+	unregister_early_suspend(&h[1]->es);
+	unregister_early_suspend(&h[2]->es);
+	unregister_early_suspend(&h[3]->es);
+}
+
+static void null_hooks_are_skipped(struct kunit *test)
+{
+	struct est_handler *a = est_add(test, "a", 10);
+	struct est_handler *b = est_add(test, "b", 20);
+	struct est_handler *c = est_add(test, "c", 30);
+
+	a->es.resume = NULL;
+	b->es.suspend = NULL;
+	c->es.suspend = NULL;
+	c->es.resume = NULL;
+	est_request(test, SLEEP);
+	est_request(test, ON);
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a r:b");
+	unregister_early_suspend(&a->es);
+	unregister_early_suspend(&b->es);
+	unregister_early_suspend(&c->es);
+}
+
+static void register_while_suspended_suspends_at_once(struct kunit *test)
+{
+	struct est_handler *a = est_add(test, "a", 10);
+	struct est_handler *b, *c;
+
+	est_request(test, SLEEP);
+	b = est_add(test, "b", 5);
+	c = est_add(test, "c", 20);
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a s:b s:c");
+	/* Resumed in level order, not in the order they were suspended. */
+	est_request(test, ON);
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a s:b s:c r:c r:a r:b");
+	unregister_early_suspend(&a->es);
+	unregister_early_suspend(&b->es);
+	unregister_early_suspend(&c->es);
+}
+
+static void unregister_while_suspended_skips_resume(struct kunit *test)
+{
+	struct est_handler *a = est_add(test, "a", 10);
+	struct est_handler *b = est_add(test, "b", 20);
+
+	est_request(test, SLEEP);
+	unregister_early_suspend(&b->es);
+	est_request(test, ON);
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a s:b r:a");
+	unregister_early_suspend(&a->es);
+}
+
+/* Hold the next suspend pass inside @t's hook until released. */
+static void est_hold(struct est_handler *t, struct completion *entered,
+		     struct completion *release)
+{
+	init_completion(entered);
+	init_completion(release);
+	t->entered = entered;
+	t->release = release;
+}
+
+static void requests_during_a_pass_coalesce(struct kunit *test)
+{
+	struct completion entered, release;
+	struct est_handler *a = est_add(test, "a", 10);
+	struct est_handler *b = est_add(test, "b", 20);
+
+	est_hold(a, &entered, &release);
+	KUNIT_ASSERT_EQ(test, request_suspend_state(SLEEP), 0);
+	wait_for_completion(&entered);
+	/* Sleep, on, sleep while the pass runs: it ends asleep, once. */
+	KUNIT_EXPECT_EQ(test, request_suspend_state(ON), 0);
+	KUNIT_EXPECT_EQ(test, request_suspend_state(SLEEP), 0);
+	KUNIT_EXPECT_EQ(test, get_suspend_state(), SLEEP);
+	complete(&release);
+	early_suspend_flush();
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a s:b");
+	KUNIT_EXPECT_TRUE(test, early_suspend_in_effect());
+	KUNIT_EXPECT_EQ(test, est_autosleep, SLEEP);
+	KUNIT_EXPECT_EQ(test, est_autosleep_calls, 1);
+
+	/* On, sleep, on in quick succession: pairs stay balanced. */
+	a->entered = NULL;
+	a->release = NULL;
+	request_suspend_state(ON);
+	request_suspend_state(SLEEP);
+	request_suspend_state(ON);
+	early_suspend_flush();
+	KUNIT_EXPECT_FALSE(test, early_suspend_in_effect());
+	KUNIT_EXPECT_EQ(test, est_autosleep, ON);
+	KUNIT_EXPECT_TRUE(test,
+			  !strcmp(est_log_now(), "s:a s:b r:b r:a") ||
+			  !strcmp(est_log_now(),
+				  "s:a s:b r:b r:a s:a s:b r:b r:a"));
+	unregister_early_suspend(&a->es);
+	unregister_early_suspend(&b->es);
+}
+
+struct est_thread_arg {
+	struct early_suspend *es;
+	bool add;
+	struct completion done;
+};
+
+static int est_thread(void *data)
+{
+	struct est_thread_arg *arg = data;
+
+	if (arg->add)
+		register_early_suspend(arg->es);
+	else
+		unregister_early_suspend(arg->es);
+	complete(&arg->done);
+	return 0;
+}
+
+static void register_unregister_during_pass(struct kunit *test)
+{
+	struct completion entered, release;
+	struct est_thread_arg add = { .add = true }, del = { .add = false };
+	struct est_handler *a = est_add(test, "a", 10);
+	struct est_handler *late = kzalloc(sizeof(*late), GFP_KERNEL);
+	struct est_handler *fresh = kunit_kzalloc(test, sizeof(*fresh),
+						  GFP_KERNEL);
+	struct task_struct *t1, *t2;
+
+	KUNIT_ASSERT_NOT_NULL(test, late);
+	KUNIT_ASSERT_NOT_NULL(test, fresh);
+	late->name = "late";
+	late->es.level = 30;
+	late->es.suspend = est_suspend;
+	late->es.resume = est_resume;
+	register_early_suspend(&late->es);
+	fresh->name = "fresh";
+	fresh->es.level = 20;
+	fresh->es.suspend = est_suspend;
+	fresh->es.resume = est_resume;
+
+	est_hold(a, &entered, &release);
+	request_suspend_state(SLEEP);
+	wait_for_completion(&entered);
+
+	add.es = &fresh->es;
+	del.es = &late->es;
+	init_completion(&add.done);
+	init_completion(&del.done);
+	t1 = kthread_run(est_thread, &add, "est-add");
+	t2 = kthread_run(est_thread, &del, "est-del");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t1));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t2));
+	/* Both wait for the pass. */
+	KUNIT_EXPECT_EQ(test, wait_for_completion_timeout(&add.done, HZ / 10),
+			0UL);
+	KUNIT_EXPECT_EQ(test, wait_for_completion_timeout(&del.done, HZ / 10),
+			0UL);
+	complete(&release);
+	wait_for_completion(&add.done);
+	wait_for_completion(&del.done);
+	/* Unregistered: freeing it now must be safe (KASAN watches). */
+	kfree(late);
+	early_suspend_flush();
+
+	KUNIT_EXPECT_TRUE(test, early_suspend_in_effect());
+	est_request(test, ON);
+	/*
+	 * "late" was in the pass before its removal went through; "fresh"
+	 * was registered after the pass, while suspended, so its suspend
+	 * hook ran at once; both still registered are resumed, in level
+	 * order, and "late" is not.
+	 */
+	KUNIT_EXPECT_STREQ(test, est_log_now(),
+			   "s:a s:late s:fresh r:fresh r:a");
+	unregister_early_suspend(&a->es);
+	unregister_early_suspend(&fresh->es);
+}
+
+static void pass_holds_suspend_block(struct kunit *test)
+{
+	struct est_handler *a = est_add(test, "a", 10);
+
+	KUNIT_ASSERT_FALSE(test, suspend_is_blocked());
+	est_request(test, SLEEP);
+	KUNIT_EXPECT_TRUE(test, a->blocked_seen);
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	unregister_early_suspend(&a->es);
+}
+
+static void bad_state_changes_nothing(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, request_suspend_state(PM_SUSPEND_MAX + 1),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, request_suspend_state(-1), -EINVAL);
+	if (!IS_ENABLED(CONFIG_HIBERNATION))
+		KUNIT_EXPECT_EQ(test, request_suspend_state(PM_SUSPEND_MAX),
+				-EINVAL);
+	early_suspend_flush();
+	KUNIT_EXPECT_EQ(test, get_suspend_state(), ON);
+	KUNIT_EXPECT_FALSE(test, early_suspend_in_effect());
+	KUNIT_EXPECT_EQ(test, est_autosleep_calls, 0);
+}
+
+static void slow_hook_reported_once(struct kunit *test)
+{
+	unsigned int saved = early_suspend_slow_ms;
+	struct est_handler *a = est_add(test, "a", 10);
+	struct est_handler *b = est_add(test, "b", 20);
+
+	early_suspend_slow_ms = 5;
+	a->sleep_ms = 30;
+	est_request(test, SLEEP);
+	KUNIT_EXPECT_TRUE(test, a->es.warned);
+	KUNIT_EXPECT_FALSE(test, b->es.warned);
+	KUNIT_EXPECT_GE(test, a->es.last_suspend_ns, 30ULL * NSEC_PER_MSEC);
+	KUNIT_EXPECT_LT(test, b->es.last_suspend_ns, 5ULL * NSEC_PER_MSEC);
+	early_suspend_slow_ms = saved;
+	unregister_early_suspend(&a->es);
+	unregister_early_suspend(&b->es);
+}
+
+static struct kunit_case earlysuspend_cases[] = {
+	KUNIT_CASE(levels_ascend_then_descend),
+	KUNIT_CASE(ties_in_order_then_reversed),
+	KUNIT_CASE(null_hooks_are_skipped),
+	KUNIT_CASE(register_while_suspended_suspends_at_once),
+	KUNIT_CASE(unregister_while_suspended_skips_resume),
+	KUNIT_CASE(requests_during_a_pass_coalesce),
+	KUNIT_CASE(register_unregister_during_pass),
+	KUNIT_CASE(pass_holds_suspend_block),
+	KUNIT_CASE(bad_state_changes_nothing),
+	KUNIT_CASE(slow_hook_reported_once),
+	{}
+};
+
+static struct kunit_suite earlysuspend_suite = {
+	.name = "earlysuspend",
+	.init = est_init,
+	.exit = est_exit,
+	.test_cases = earlysuspend_cases,
+};
+
+kunit_test_suite(earlysuspend_suite);

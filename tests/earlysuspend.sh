@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: GPL-2.0
+# Early suspend in a booted kernel: /sys/power/request_state runs the
+# early-suspend pass in level order, autosleep then suspends to S3 (woken
+# by the RTC), "on" runs the late-resume pass in reverse; bad input gets
+# EINVAL and changes nothing.  The handlers are the test hooks'
+# (CONFIG_PM_EARLYSUSPEND_TEST): fb 150 (no resume hook), draw1 and draw2
+# 100, blank 50 (no suspend hook), input 40, registered in that order.
+
+R=/sys/power/request_state
+LOG=/sys/kernel/debug/earlysuspend_test
+H=/sys/kernel/debug/pm_qos/suspend_block_test
+D=/sys/kernel/debug/earlysuspend
+log() { tr '\n' ' ' < "$LOG"; }
+# wait_for CMD...: up to 20 s for CMD to succeed
+wait_for() {
+	local i=0
+
+	while ! "$@" && [ $i -lt 20 ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+	"$@"
+}
+suspended_since() { [ "$(suspend_count)" != "$1" ]; }
+passes() { sed -n "s/^$1 passes: \([0-9]*\).*/\1/p" "$D"; }
+
+t_check "request_state exists" test -w "$R"
+t_eq "it reads on at boot" "$(cat "$R")" on
+t_eq "the test handlers are registered in level order" \
+	"$(awk -F '\t' 'NR > 6 { print $1 }' "$D" | grep -E '^(40|50|100|150)$' | tr '\n' ' ')" \
+	"40 50 100 100 150 "
+
+t_errno "unknown state: EINVAL" EINVAL write "$R" bogus
+nl='
+'
+t_errno "empty: EINVAL" EINVAL write "$R" "$nl"
+t_errno "trailing junk: EINVAL" EINVAL write "$R" "mem x"
+t_errno "hibernation not built: EINVAL" EINVAL write "$R" disk
+t_eq "bad input changed nothing" "$(cat "$R")" on
+t_eq "no pass ran" "$(passes suspend)" 0
+
+# Sleep: the suspend pass runs at once (the write does not wait for it),
+# then autosleep suspends.  The hooks keep the guest awake after resume.
+echo > "$LOG"
+write "$H" "add keep"
+write "$H" "activate-at resume keep"
+before=$(suspend_count)
+arm_rtc 8
+t_check "writing mem returns at once" write "$R" mem
+t_eq "request_state reads mem" "$(cat "$R")" mem
+wait_for suspended_since "$before"
+t_eq "the guest suspended (S3) and woke on the RTC" \
+	"$(suspend_count)" $((before + 1))
+t_eq "suspend hooks ran once each, ascending level, ties in order" \
+	"$(log)" "suspend input suspend draw1 suspend draw2 suspend fb "
+t_eq "autosleep was handed mem" "$(cat /sys/power/autosleep)" mem
+
+# On: autosleep stops, resume hooks run in reverse.
+echo > "$LOG"
+write "$R" on
+wait_for test "$(passes resume)" = 1
+t_eq "resume hooks ran once each, descending level, ties reversed" \
+	"$(log)" "resume draw2 resume draw1 resume blank resume input "
+t_eq "autosleep is off" "$(cat /sys/power/autosleep)" off
+write "$H" "deactivate keep"
+write "$H" "remove keep"
+t_eq "no request is left blocking suspend" \
+	"$(cat /sys/power/suspend_blockers)" ""
+
+# Quick succession: mem, on, mem ends asleep with balanced pairs.  Nothing
+# may suspend here (no RTC alarm): a request keeps the guest awake.
+write "$H" "add hold"
+write "$H" "activate hold"
+echo > "$LOG"
+write "$R" mem
+write "$R" on
+write "$R" mem
+wait_for test "$(sed -n 's/^suspended: //p' "$D")" = 1
+sleep 1
+t_eq "mem, on, mem ends with the early-suspend pass in effect" \
+	"$(sed -n 's/^suspended: //p' "$D")" 1
+n_s=$(grep -c '^suspend' "$LOG")
+n_r=$(grep -c '^resume' "$LOG")
+t_check "hooks balanced: $n_s suspends, $n_r resumes (4 and 0, or 8 and 4)" \
+	test "$n_s/$n_r" = 4/0 -o "$n_s/$n_r" = 8/4
+write "$R" on
+wait_for test "$(sed -n 's/^suspended: //p' "$D")" = 0
+t_eq "on again: autosleep off" "$(cat /sys/power/autosleep)" off
+write "$H" "remove hold"
