@@ -139,12 +139,12 @@ static void levels_ascend_then_descend(struct kunit *test)
 	est_request(test, SLEEP);
 	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:50 s:100 s:150");
 	KUNIT_EXPECT_TRUE(test, early_suspend_in_effect());
-	KUNIT_EXPECT_EQ(test, est_autosleep, SLEEP);
-	KUNIT_EXPECT_EQ(test, get_suspend_state(), SLEEP);
+	KUNIT_EXPECT_TRUE(test, est_autosleep == SLEEP);
+	KUNIT_EXPECT_TRUE(test, get_suspend_state() == SLEEP);
 	est_request(test, ON);
 	KUNIT_EXPECT_STREQ(test, est_log_now(),
 			   "s:50 s:100 s:150 r:150 r:100 r:50");
-	KUNIT_EXPECT_EQ(test, est_autosleep, ON);
+	KUNIT_EXPECT_TRUE(test, est_autosleep == ON);
 	KUNIT_EXPECT_FALSE(test, early_suspend_in_effect());
 	unregister_early_suspend(&a->es);
 	unregister_early_suspend(&b->es);
@@ -238,12 +238,12 @@ static void requests_during_a_pass_coalesce(struct kunit *test)
 	/* Sleep, on, sleep while the pass runs: it ends asleep, once. */
 	KUNIT_EXPECT_EQ(test, request_suspend_state(ON), 0);
 	KUNIT_EXPECT_EQ(test, request_suspend_state(SLEEP), 0);
-	KUNIT_EXPECT_EQ(test, get_suspend_state(), SLEEP);
+	KUNIT_EXPECT_TRUE(test, get_suspend_state() == SLEEP);
 	complete(&release);
 	early_suspend_flush();
 	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a s:b");
 	KUNIT_EXPECT_TRUE(test, early_suspend_in_effect());
-	KUNIT_EXPECT_EQ(test, est_autosleep, SLEEP);
+	KUNIT_EXPECT_TRUE(test, est_autosleep == SLEEP);
 	KUNIT_EXPECT_EQ(test, est_autosleep_calls, 1);
 
 	/* On, sleep, on in quick succession: pairs stay balanced. */
@@ -254,7 +254,7 @@ static void requests_during_a_pass_coalesce(struct kunit *test)
 	request_suspend_state(ON);
 	early_suspend_flush();
 	KUNIT_EXPECT_FALSE(test, early_suspend_in_effect());
-	KUNIT_EXPECT_EQ(test, est_autosleep, ON);
+	KUNIT_EXPECT_TRUE(test, est_autosleep == ON);
 	KUNIT_EXPECT_TRUE(test,
 			  !strcmp(est_log_now(), "s:a s:b r:b r:a") ||
 			  !strcmp(est_log_now(),
@@ -354,14 +354,18 @@ static void pass_holds_suspend_block(struct kunit *test)
 
 static void bad_state_changes_nothing(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, request_suspend_state(PM_SUSPEND_MAX + 1),
+	suspend_state_t past_max = (__force suspend_state_t)
+		((__force int)PM_SUSPEND_MAX + 1);
+
+	KUNIT_EXPECT_EQ(test, request_suspend_state(past_max), -EINVAL);
+	KUNIT_EXPECT_EQ(test,
+			request_suspend_state((__force suspend_state_t)-1),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, request_suspend_state(-1), -EINVAL);
 	if (!IS_ENABLED(CONFIG_HIBERNATION))
 		KUNIT_EXPECT_EQ(test, request_suspend_state(PM_SUSPEND_MAX),
 				-EINVAL);
 	early_suspend_flush();
-	KUNIT_EXPECT_EQ(test, get_suspend_state(), ON);
+	KUNIT_EXPECT_TRUE(test, get_suspend_state() == ON);
 	KUNIT_EXPECT_FALSE(test, early_suspend_in_effect());
 	KUNIT_EXPECT_EQ(test, est_autosleep_calls, 0);
 }

@@ -73,6 +73,8 @@ static DECLARE_WORK(es_work, es_work_fn);
 
 static struct suspend_block_request es_block;
 
+static const char *es_state_name(suspend_state_t state);
+
 int (*early_suspend_autosleep_fn)(suspend_state_t state) =
 	pm_autosleep_set_state;
 
@@ -144,7 +146,7 @@ static void es_set_autosleep(suspend_state_t state)
 	int ret = early_suspend_autosleep_fn(state);
 
 	if (ret)
-		pr_err("autosleep refused state %d: %d\n", state, ret);
+		pr_err("autosleep refused %s: %d\n", es_state_name(state), ret);
 	else
 		es_autosleep = state;
 }
@@ -186,13 +188,21 @@ static void es_work_fn(struct work_struct *work)
 	mutex_unlock(&es_lock);
 }
 
+/* suspend_state_t is __bitwise: index pm_states[] through this. */
+static inline int es_idx(suspend_state_t state)
+{
+	return (__force int)state;
+}
+
 /* A state request_suspend_state() takes: "on" or one /sys/power/state takes. */
 static bool es_state_valid(suspend_state_t state)
 {
+	int i = es_idx(state);
+
 	if (state == PM_SUSPEND_ON)
 		return true;
-	if (state >= PM_SUSPEND_MIN && state < PM_SUSPEND_MAX)
-		return pm_states[state];
+	if (i >= es_idx(PM_SUSPEND_MIN) && i < es_idx(PM_SUSPEND_MAX))
+		return pm_states[i];
 	return IS_ENABLED(CONFIG_HIBERNATION) && state == PM_SUSPEND_MAX &&
 	       hibernation_available();
 }
@@ -329,10 +339,13 @@ bool early_suspend_in_effect(void)
 /* "on", or the name /sys/power/state uses for @state ("disk" for MAX). */
 static const char *es_state_name(suspend_state_t state)
 {
+	int i = es_idx(state);
+
 	if (state == PM_SUSPEND_ON)
 		return "on";
-	if (state >= PM_SUSPEND_MIN && state < PM_SUSPEND_MAX && pm_states[state])
-		return pm_states[state];
+	if (i >= es_idx(PM_SUSPEND_MIN) && i < es_idx(PM_SUSPEND_MAX) &&
+	    pm_states[i])
+		return pm_states[i];
 	return "disk";
 }
 
@@ -346,15 +359,16 @@ static ssize_t request_state_store(struct kobject *kobj,
 				   struct kobj_attribute *attr,
 				   const char *buf, size_t n)
 {
-	suspend_state_t state;
+	int i;
 
 	if (sysfs_streq(buf, "on"))
 		return request_suspend_state(PM_SUSPEND_ON) ?: n;
 	if (sysfs_streq(buf, "disk"))
 		return request_suspend_state(PM_SUSPEND_MAX) ?: n;
-	for (state = PM_SUSPEND_MIN; state < PM_SUSPEND_MAX; state++)
-		if (pm_states[state] && sysfs_streq(buf, pm_states[state]))
-			return request_suspend_state(state) ?: n;
+	for (i = es_idx(PM_SUSPEND_MIN); i < es_idx(PM_SUSPEND_MAX); i++)
+		if (pm_states[i] && sysfs_streq(buf, pm_states[i]))
+			return request_suspend_state((__force suspend_state_t)i)
+				?: n;
 	return -EINVAL;
 }
 
