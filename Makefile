@@ -11,9 +11,10 @@ S := $(B)/linux
 R := $(B)/results
 
 # Guest test scripts: every tests/*.sh but the helpers and the demo.
-GUEST_TESTS ?= $(filter-out lib demo,$(basename $(notdir $(wildcard tests/*.sh))))
+GUEST_TESTS ?= $(filter-out lib demo bench-user,$(basename $(notdir $(wildcard tests/*.sh))))
 
-.PHONY: help deps tree kernel kunit kunit-um kunit-x86_64 guest-test run test \
+.PHONY: help deps tree kernel kunit kunit-um kunit-x86_64 guest-test run test trace \
+	bench bench-perf \
 	check patches clean distclean
 
 help:
@@ -25,6 +26,10 @@ help:
 	@echo "make kunit-um      KUnit on UML only (fast)"
 	@echo "make kunit-x86_64  KUnit on x86_64 (QEMU, lockdep/KASAN/UBSAN/kmemleak)"
 	@echo "make guest-test    boot the guest and run tests/ [GUEST_TESTS=name...]"
+	@echo "make trace         record tests/scenarios/SCENARIO.sh (blame) with trace-cmd in the"
+	@echo "                   guest; report who kept it awake, timeline SVG"
+	@echo "make bench         benchmark kernels, tables, CSV and plot in build/bench"
+	@echo "make bench-perf    the same with perf record/report of the UML run"
 	@echo "make check         checkpatch --strict, sparse, kernel-doc -Wall"
 	@echo "make patches       git format-patch series against pristine 6.1 in build/patches"
 	@echo "make tree          unpack the kernel, lay the project over it, apply patches/"
@@ -55,6 +60,14 @@ guest-test: kernel
 run: kernel
 	@scripts/run-guest.sh --demo demo
 
+# Record a scenario (tests/scenarios/$(SCENARIO).sh) with trace-cmd in the
+# guest, bring trace.dat home and print who kept the system awake.
+SCENARIO ?= blame
+trace: kernel
+	@SCENARIO=$(SCENARIO) scripts/run-guest.sh trace
+	@scripts/check-trace.sh $(SCENARIO); cat build/results/blame.txt
+	@echo "trace: build/results/trace.dat, timeline build/results/timeline.svg"
+
 # Every step runs even when an earlier one failed; the summary counts a
 # step that produced no count as a failure.
 test: tree
@@ -62,7 +75,16 @@ test: tree
 	-@scripts/run-kunit.sh um
 	-@scripts/build-guest.sh && scripts/run-kunit.sh x86_64
 	-@scripts/build-guest.sh && scripts/run-guest.sh $(GUEST_TESTS)
-	@scripts/summary.sh kunit-um kunit-x86_64 guest
+	-@scripts/check-trace.sh
+	@scripts/summary.sh kunit-um kunit-x86_64 guest blame
+
+# Benchmarks: builds four kernels of its own (UML with and without
+# tracepoints, x86_64 bench, unpatched x86_64), runs them, prints tables.
+bench: tree
+	@scripts/bench.sh
+
+bench-perf: tree
+	@scripts/bench.sh perf
 
 check: kernel
 	@scripts/check.sh

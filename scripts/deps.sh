@@ -9,7 +9,8 @@ set -e
 
 packages="linux-source-6.1 make gcc flex bison bc libelf-dev libssl-dev cpio
 	  rsync kmod python3 qemu-system-x86 busybox-static trace-cmd ccache
-	  sparse perl"
+	  sparse perl libtracecmd-dev libtraceevent-dev pkg-config librsvg2-bin
+	  gnuplot-nox linux-perf"
 
 missing=
 for p in $packages; do

@@ -10,6 +10,11 @@
 # missing end marker (crash or timeout), and on any kernel report in the
 # console (WARN, lockdep, KASAN, UBSAN, kmemleak, BUG, panic).  Writes
 # "PASSED FAILED" to build/results/guest.count.
+#
+# A third serial port (ttyS2) carries files out of the guest, base64
+# encoded between "#file NAME" and "#end" lines: build/results/NAME on the
+# host (the trace.dat of tests/trace.sh).  SCENARIO=NAME picks the
+# tests/scenarios/ script that tests/trace.sh records.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 res=$top/build/results
@@ -27,22 +32,37 @@ timeout=${GUEST_TIMEOUT:-600}
 "$top/scripts/mkinitramfs.sh" "$res/initramfs.cpio.gz" || exit 1
 console=$res/guest-console.log
 results=$res/guest-results.log
-rm -f "$console" "$results"
+files=$res/guest-files.log
+rm -f "$console" "$results" "$files"
 
 # KVM does not work on these machines (the guest hangs); TCG it is.
 qemu=(qemu-system-x86_64 -machine pc,accel=tcg -cpu max -smp 2 -m 1536
       -nodefaults -display none -no-reboot
       -kernel "$kernel" -initrd "$res/initramfs.cpio.gz"
-      -append "console=ttyS0 no_console_suspend panic=-1 oops=panic ptests=$tests")
+      -append "console=ttyS0 no_console_suspend panic=-1 oops=panic ptests=$tests scenario=${SCENARIO:-blame}")
 if [ $demo = 1 ]; then
 	# The console on the terminal (and in the log); results still apart.
 	timeout "$timeout" "${qemu[@]}" -serial stdio -serial "file:$results" \
-		< /dev/null | tee "$console"
+		-serial "file:$files" < /dev/null | tee "$console"
 	status=${PIPESTATUS[0]}
 else
 	timeout "$timeout" "${qemu[@]}" -serial "file:$console" \
-		-serial "file:$results" < /dev/null
+		-serial "file:$results" -serial "file:$files" < /dev/null
 	status=$?
+fi
+
+# Files sent out of the guest.
+if [ -s "$files" ]; then
+	# The serial line ends lines with \r\n.
+	awk -v dir="$res" '
+		{ sub(/\r$/, "") }
+		/^#file / { name = dir "/" $2 ".b64"; printf "" > name; next }
+		/^#end/ { close(name); name = ""; next }
+		name != "" { print >> name }' "$files"
+	for b in "$res"/*.b64; do
+		[ -e "$b" ] || continue
+		base64 -d < "$b" > "${b%.b64}" && rm -f "$b"
+	done
 fi
 
 passed=$(grep -c '^ok ' "$results" 2>/dev/null)

@@ -63,3 +63,14 @@ arm_rtc() {
 	echo 0 > /sys/class/rtc/rtc0/wakealarm
 	echo "+$1" > /sys/class/rtc/rtc0/wakealarm
 }
+
+# send_file PATH NAME: copy PATH out of the guest, to build/results/NAME on
+# the host (through ttyS2, base64 encoded).
+send_file() {
+	[ -c /dev/ttyS2 ] || return 1
+	{
+		echo "#file $2"
+		base64 < "$1"
+		echo "#end"
+	} > /dev/ttyS2
+}

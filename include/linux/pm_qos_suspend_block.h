@@ -102,6 +102,8 @@ void suspend_block_flush_notifiers(void);
 
 /* Called by the PM core when autosleep is switched on or off. */
 void suspend_block_autosleep_enabled(bool enabled);
+/* Called by the PM core when a handshake suspend aborts. */
+void suspend_block_report_abort(void);
 
 #else /* !CONFIG_PM_QOS_SUSPEND_BLOCK */
 
@@ -168,6 +170,8 @@ static inline int suspend_block_remove_notifier(struct notifier_block *nb)
 static inline void suspend_block_flush_notifiers(void) {}
 
 static inline void suspend_block_autosleep_enabled(bool enabled) {}
+
+static inline void suspend_block_report_abort(void) {}
 
 #endif /* CONFIG_PM_QOS_SUSPEND_BLOCK */
 

@@ -35,6 +35,7 @@
 #include <linux/seq_file.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
+#include <trace/events/suspend_qos.h>
 
 #include "qos_debugfs.h"
 #include "qos_power_level.h"
@@ -64,6 +65,7 @@ static void pl_move(struct power_level_request *req, s32 level, u64 now)
 
 	if (old == level)
 		return;
+	trace_pl_update(req->name, old, level);
 	if (old != PM_QOS_POWER_LEVEL_ANY && --pl_count[old] == 0)
 		__clear_bit(old, pl_used);
 	if (level != PM_QOS_POWER_LEVEL_ANY && pl_count[level]++ == 0)
@@ -94,6 +96,7 @@ static bool pl_publish(void)
 
 	if (limit == old)
 		return false;
+	trace_pl_limit(old, limit);
 	WRITE_ONCE(power_level_qos_limit_value, limit);
 	raw_notifier_call_chain(&pl_notifiers, limit, NULL);
 	return limit < old;

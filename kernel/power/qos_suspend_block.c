@@ -38,9 +38,13 @@
 #include <linux/export.h>
 #include <linux/init.h>
 #include <linux/jiffies.h>
+#include <linux/sched.h>
 #include <linux/sched/clock.h>
 #include <linux/suspend.h>
+#include <linux/syscore_ops.h>
+#include <linux/timekeeping.h>
 #include <linux/workqueue.h>
+#include <trace/events/suspend_qos.h>
 
 #include "qos_suspend_block.h"
 
@@ -56,6 +60,16 @@ static bool sb_suspending;
 
 /* Autosleep is on: active time counts as preventing suspend. */
 static bool sb_autosleep;
+
+/*
+ * The current suspend attempt, for its tracepoints: the boottime offset
+ * when it began (time asleep shows as its growth), whether it reached the
+ * syscore step (the last before the sleep state) and whether the PM core
+ * aborted it for a pending wakeup.  Written only by the suspending task.
+ */
+static ktime_t sb_attempt_offset;
+static bool sb_attempt_entered;
+static bool sb_attempt_aborted;
 
 static BLOCKING_NOTIFIER_HEAD(sb_notifiers);
 static void sb_notify_fn(struct work_struct *work);
@@ -114,6 +128,8 @@ static void sb_became_unblocked(void)
 /* Inactive -> active, with req->lock held. */
 static void sb_start(struct suspend_block_request *req, u64 now)
 {
+	unsigned int active;
+
 	req->active = true;
 	req->active_since = now;
 	req->prevent_since = READ_ONCE(sb_autosleep) ? now : 0;
@@ -121,14 +137,17 @@ static void sb_start(struct suspend_block_request *req, u64 now)
 	if (READ_ONCE(sb_suspending))
 		req->stats.wakeup_count++;
 	req->stats.last_change = now;
-	if (atomic_inc_return(&sb_active) == 1)
+	active = atomic_inc_return(&sb_active);
+	trace_sb_aggregate(active);
+	if (active == 1)
 		sb_became_blocked();
 }
 
-/* Active -> inactive, with req->lock held. */
-static void sb_stop(struct suspend_block_request *req, u64 now)
+/* Active -> inactive, with req->lock held; @expired: by the timeout. */
+static void sb_stop(struct suspend_block_request *req, u64 now, bool expired)
 {
 	u64 held = sb_interval(req->active_since, now);
+	unsigned int active;
 
 	req->active = false;
 	req->timed = false;
@@ -140,8 +159,20 @@ static void sb_stop(struct suspend_block_request *req, u64 now)
 		req->prevent_since = 0;
 	}
 	req->stats.last_change = now;
-	if (atomic_dec_and_test(&sb_active))
+	if (expired)
+		trace_sb_expire(req->name, held);
+	else
+		trace_sb_deactivate(req->name, held);
+	active = atomic_dec_return(&sb_active);
+	trace_sb_aggregate(active);
+	if (!active)
 		sb_became_unblocked();
+}
+
+/* The user process on whose behalf a request is made; 0: the kernel. */
+static pid_t sb_owner_pid(void)
+{
+	return in_task() && current->mm ? task_tgid_nr(current) : 0;
 }
 
 static void sb_timer_fn(struct timer_list *t)
@@ -153,7 +184,7 @@ static void sb_timer_fn(struct timer_list *t)
 	if (req->active && req->timed &&
 	    time_after_eq(jiffies, req->expires)) {
 		req->stats.expire_count++;
-		sb_stop(req, local_clock());
+		sb_stop(req, local_clock(), true);
 	} else if (req->active && req->timed) {
 		/* The wheel caps long timeouts (days): wait for the rest. */
 		mod_timer(&req->timer, req->expires);
@@ -183,6 +214,7 @@ void suspend_block_add_request(struct suspend_block_request *req,
 	spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_add_tail(&req->node, &suspend_block_registry);
 	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	trace_sb_request_add(name, sb_owner_pid());
 }
 EXPORT_SYMBOL_GPL(suspend_block_add_request);
 
@@ -206,6 +238,7 @@ void suspend_block_remove_request(struct suspend_block_request *req)
 
 	suspend_block_deactivate(req);
 	del_timer_sync(&req->timer);
+	trace_sb_request_remove(req->name, sb_owner_pid());
 
 	spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_del(&req->node);
@@ -243,6 +276,7 @@ bool suspend_block_activate(struct suspend_block_request *req)
 		req->timed = false;
 		del_timer(&req->timer);
 	}
+	trace_sb_activate(req->name, 0, started);
 	spin_unlock_irqrestore(&req->lock, flags);
 	return started;
 }
@@ -275,6 +309,8 @@ bool suspend_block_activate_timeout(struct suspend_block_request *req,
 	req->timed = true;
 	req->expires = jiffies + max(timeout, 1UL);
 	mod_timer(&req->timer, req->expires);
+	trace_sb_activate(req->name, jiffies_to_msecs(max(timeout, 1UL)),
+			  started);
 	spin_unlock_irqrestore(&req->lock, flags);
 	return started;
 }
@@ -300,7 +336,7 @@ bool suspend_block_deactivate(struct suspend_block_request *req)
 	if (req->active) {
 		if (req->timed)
 			del_timer(&req->timer);
-		sb_stop(req, local_clock());
+		sb_stop(req, local_clock(), false);
 		stopped = true;
 	}
 	spin_unlock_irqrestore(&req->lock, flags);
@@ -503,6 +539,47 @@ void suspend_block_autosleep_enabled(bool enabled)
 	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 }
 
+/**
+ * suspend_block_report_abort - Say which requests made a suspend abort.
+ *
+ * Called by the PM core when a suspend under the wakeup_count handshake
+ * finds a wakeup event pending and aborts.  If suspend-block requests are
+ * active, their number and the first names go to the suspend_aborted
+ * tracepoint and, with pm_debug_messages, to the kernel log.
+ *
+ * Context: Any context (the suspend path, interrupts possibly off).
+ */
+void suspend_block_report_abort(void)
+{
+	struct suspend_block_request *req;
+	char names[128];
+	unsigned long flags;
+	unsigned int active;
+	size_t len = 0;
+
+	sb_attempt_aborted = true;
+	active = atomic_read(&sb_active);
+	if (!active ||
+	    !(trace_suspend_aborted_enabled() || pm_debug_messages_on))
+		return;
+	names[0] = '\0';
+	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	list_for_each_entry(req, &suspend_block_registry, node) {
+		if (!READ_ONCE(req->active))
+			continue;
+		if (len + strlen(req->name) + 4 >= sizeof(names)) {
+			strscpy(names + len, len ? ",..." : "...",
+				sizeof(names) - len);
+			break;
+		}
+		len += scnprintf(names + len, sizeof(names) - len, "%s%s",
+				 len ? "," : "", req->name);
+	}
+	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	trace_suspend_aborted(active, names);
+	pm_pr_dbg("suspend blocked by %u request(s): %s\n", active, names);
+}
+
 /*
  * A suspend is "in progress" from the first PM notifier called before it to
  * the last one called after it, so activations made by other notifiers on
@@ -512,16 +589,29 @@ void suspend_block_autosleep_enabled(bool enabled)
 static int sb_pm_begin(struct notifier_block *nb, unsigned long action,
 		       void *data)
 {
-	if (action == PM_SUSPEND_PREPARE || action == PM_HIBERNATION_PREPARE)
+	if (action == PM_SUSPEND_PREPARE || action == PM_HIBERNATION_PREPARE) {
 		WRITE_ONCE(sb_suspending, true);
+		sb_attempt_offset = ktime_mono_to_any(0, TK_OFFS_BOOT);
+		sb_attempt_entered = false;
+		sb_attempt_aborted = false;
+		trace_suspend_start(atomic_read(&sb_active));
+	}
 	return NOTIFY_DONE;
 }
 
 static int sb_pm_end(struct notifier_block *nb, unsigned long action,
 		     void *data)
 {
-	if (action == PM_POST_SUSPEND || action == PM_POST_HIBERNATION)
+	ktime_t asleep;
+
+	if (action == PM_POST_SUSPEND || action == PM_POST_HIBERNATION) {
 		WRITE_ONCE(sb_suspending, false);
+		/* Time spent asleep shows as boottime running ahead. */
+		asleep = ktime_sub(ktime_mono_to_any(0, TK_OFFS_BOOT),
+				   sb_attempt_offset);
+		trace_suspend_end(sb_attempt_entered && !sb_attempt_aborted,
+				  max_t(s64, ktime_to_ns(asleep), 0));
+	}
 	return NOTIFY_DONE;
 }
 
@@ -535,9 +625,22 @@ static struct notifier_block sb_pm_end_nb = {
 	.priority = INT_MIN,
 };
 
+/* The last step before the sleep state: the attempt got that far. */
+static int sb_syscore_suspend(void)
+{
+	sb_attempt_entered = true;
+	return 0;
+}
+
+static struct syscore_ops sb_syscore_ops = {
+	.suspend = sb_syscore_suspend,
+};
+
 static int __init suspend_block_init(void)
 {
 	int ret = register_pm_notifier(&sb_pm_begin_nb);
+
+	register_syscore_ops(&sb_syscore_ops);
 
 	return ret ? ret : register_pm_notifier(&sb_pm_end_nb);
 }

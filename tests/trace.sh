@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+# Tracepoints under trace-cmd: record a scenario (tests/scenarios/, named
+# by "scenario=" on the kernel command line, "blame" by default) with the
+# suspend_qos events and mainline's power events, send trace.dat to the
+# host (build/results/trace.dat, checked by scripts/check-trace.sh), and
+# check the events' fields and order in `trace-cmd report`.
+
+S=$(sed -n 's/.*scenario=\([^ ]*\).*/\1/p' /proc/cmdline)
+S=${S:-blame}
+R=/tmp/report.txt
+
+t_check "trace-cmd runs in the guest" sh -c 'trace-cmd list -e suspend_qos | grep -q suspend_qos:sb_activate'
+cd /tmp || exit
+trace-cmd record -q -o /tmp/trace.dat -e suspend_qos \
+	-e power:suspend_resume -e power:wakeup_source_activate \
+	-e power:wakeup_source_deactivate sh "/tests/scenarios/$S.sh" \
+	> /tmp/record.log 2>&1
+t_check "trace-cmd recorded the $S scenario" test -s /tmp/trace.dat
+t_check "trace.dat sent to the host" send_file /tmp/trace.dat trace.dat
+trace-cmd report -i /tmp/trace.dat > "$R" 2> /tmp/report.err
+t_check "trace-cmd report reads it" test -s "$R"
+[ "$S" = blame ] || return 0
+
+# first LINE number of the report line matching the ERE, 0 if none
+at() { grep -n -E "$1" "$R" | head -n1 | cut -d: -f1 | grep . || echo 0; }
+last() { grep -n -E "$1" "$R" | tail -n1 | cut -d: -f1 | grep . || echo 0; }
+# field NAME of the first line matching the ERE
+field() { grep -E "$1" "$R" | head -n1 | sed -n "s/.* $2=\([^ ]*\).*/\1/p"; }
+before() { [ "$1" -gt 0 ] && [ "$2" -gt "$1" ]; }
+
+add=$(at 'sb_request_add: +name=scen_user ')
+act=$(at 'sb_activate: +name=scen_user timeout_ms=0 start')
+deact=$(at 'sb_deactivate: +name=scen_user ')
+t_check "user lock: add, activate, deactivate in order" \
+	sh -c "[ $add -gt 0 ] && [ $act -gt $add ] && [ $deact -gt $act ]"
+t_check "user lock: the owner pid is recorded" \
+	test "$(field 'sb_request_add: +name=scen_user ' pid)" -gt 0
+t_check "user lock: held_ns covers the 2 s hold" \
+	test "$(field 'sb_deactivate: +name=scen_user ' held_ns)" -ge 2000000000
+t_check "aggregate: blocked after the user lock's activation" \
+	before "$act" "$(grep -n -E 'sb_aggregate: +active=[1-9][0-9]* blocked' "$R" | cut -d: -f1 | awk -v a="$act" '$1 > a' | head -n1 | grep . || echo 0)"
+t_check "aggregate: unblocked events recorded" \
+	test "$(at 'sb_aggregate: +active=0 unblocked')" -gt 0
+
+t_check "driver: the report lock timed (3000 ms)" \
+	test "$(at 'sb_activate: +name=wl_sample_report timeout_ms=3000 start')" -gt 0
+t_check "driver: the report lock expired" \
+	test "$(at 'sb_expire: +name=wl_sample_report ')" -gt 0
+t_check "driver: the idle lock raised the power-level limit to 0" \
+	test "$(at 'pl_update: +name=wl_sample_idle old=any new=0')" -gt 0
+t_check "power level: limit changes recorded" \
+	test "$(at 'pl_limit: +old=any new=0')" -gt 0
+
+start=$(at 'suspend_start:')
+abort_act=$(at 'sb_activate: +name=scen_abort timeout_ms=0 start')
+aborted=$(at 'suspend_aborted: .*blockers=.*scen_abort')
+ended=$(at 'suspend_end: +aborted')
+t_check "abort: suspend_start, activation, suspend_aborted naming it, end" \
+	sh -c "[ $start -gt 0 ] && [ $abort_act -gt $start ] && [ $aborted -gt $abort_act ] && [ $ended -gt $aborted ]"
+t_eq "abort: one blocker counted" \
+	"$(field 'suspend_aborted:' active)" 1
+
+es_start=$(at 'es_pass_start: +suspend')
+es_end=$(at 'es_pass_end: +suspend')
+t_check "early suspend: the pass brackets its handlers" \
+	sh -c "[ $es_start -gt 0 ] && [ $(at 'es_handler: +suspend') -gt $es_start ] && [ $es_end -gt $(last 'es_handler: +suspend') ]"
+t_eq "early suspend: suspend hooks in level order" \
+	"$(grep -E 'es_handler: +suspend' "$R" | sed -n 's/.* level=\([-0-9]*\).*/\1/p' | tr '\n' ' ')" \
+	"40 100 100 150 "
+t_eq "early suspend: resume hooks in reverse level order" \
+	"$(grep -E 'es_handler: +resume' "$R" | sed -n 's/.* level=\([-0-9]*\).*/\1/p' | tr '\n' ' ')" \
+	"100 100 50 40 "
+t_check "early suspend: hooks named through %ps" \
+	test "$(at 'es_handler: .*fn=est_suspend')" -gt 0
+t_eq "two suspends completed" "$(grep -c -E 'suspend_end: +completed asleep_ns=' "$R")" 2
+t_check "mainline's power:suspend_resume events are there too" \
+	test "$(at 'suspend_resume:')" -gt 0

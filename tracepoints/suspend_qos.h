@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Tracepoints of the pm_qos suspend-block and power-level classes, early
+ * suspend, and system suspend attempts as they see them: who asked, when,
+ * for how long, and which requests made a suspend abort.
+ *
+ * Every field prints without trace-cmd plugins: names as strings, states
+ * through __print_symbolic(), hooks through %ps (resolved from the
+ * kallsyms that trace-cmd record saves).
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM suspend_qos
+
+#if !defined(_TRACE_SUSPEND_QOS_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _TRACE_SUSPEND_QOS_H
+
+#include <linux/tracepoint.h>
+
+DECLARE_EVENT_CLASS(sq_request_owner,
+	TP_PROTO(const char *name, pid_t pid),
+	TP_ARGS(name, pid),
+	TP_STRUCT__entry(
+		__string(name, name)
+		__field(pid_t, pid)
+	),
+	TP_fast_assign(
+		__assign_str(name, name);
+		__entry->pid = pid;
+	),
+	TP_printk("name=%s pid=%d", __get_str(name), __entry->pid)
+);
+
+/* pid: the user process that made the request, 0 for the kernel. */
+DEFINE_EVENT(sq_request_owner, sb_request_add,
+	TP_PROTO(const char *name, pid_t pid),
+	TP_ARGS(name, pid)
+);
+
+DEFINE_EVENT(sq_request_owner, sb_request_remove,
+	TP_PROTO(const char *name, pid_t pid),
+	TP_ARGS(name, pid)
+);
+
+/* Every activation call: "start" if it made the request active. */
+TRACE_EVENT(sb_activate,
+	TP_PROTO(const char *name, unsigned int timeout_ms, bool started),
+	TP_ARGS(name, timeout_ms, started),
+	TP_STRUCT__entry(
+		__string(name, name)
+		__field(unsigned int, timeout_ms)
+		__field(bool, started)
+	),
+	TP_fast_assign(
+		__assign_str(name, name);
+		__entry->timeout_ms = timeout_ms;
+		__entry->started = started;
+	),
+	TP_printk("name=%s timeout_ms=%u %s", __get_str(name),
+		  __entry->timeout_ms,
+		  __print_symbolic(__entry->started, { 0, "rearm" },
+				   { 1, "start" }))
+);
+
+DECLARE_EVENT_CLASS(sq_request_end,
+	TP_PROTO(const char *name, u64 held_ns),
+	TP_ARGS(name, held_ns),
+	TP_STRUCT__entry(
+		__string(name, name)
+		__field(u64, held_ns)
+	),
+	TP_fast_assign(
+		__assign_str(name, name);
+		__entry->held_ns = held_ns;
+	),
+	TP_printk("name=%s held_ns=%llu", __get_str(name), __entry->held_ns)
+);
+
+/* Deactivated by its owner (or by removal). */
+DEFINE_EVENT(sq_request_end, sb_deactivate,
+	TP_PROTO(const char *name, u64 held_ns),
+	TP_ARGS(name, held_ns)
+);
+
+/* Deactivated by its timeout. */
+DEFINE_EVENT(sq_request_end, sb_expire,
+	TP_PROTO(const char *name, u64 held_ns),
+	TP_ARGS(name, held_ns)
+);
+
+/* The number of active requests changed. */
+TRACE_EVENT(sb_aggregate,
+	TP_PROTO(unsigned int active),
+	TP_ARGS(active),
+	TP_STRUCT__entry(
+		__field(unsigned int, active)
+		__field(bool, blocked)
+	),
+	TP_fast_assign(
+		__entry->active = active;
+		__entry->blocked = active > 0;
+	),
+	TP_printk("active=%u %s", __entry->active,
+		  __print_symbolic(__entry->blocked, { 0, "unblocked" },
+				   { 1, "blocked" }))
+);
+
+/* Levels; 2147483647 is PM_QOS_POWER_LEVEL_ANY (a literal for parsers). */
+#define sq_show_level(l)						\
+	__print_symbolic(l, { 0, "0" }, { 1, "1" }, { 2, "2" }, { 3, "3" },\
+			 { 4, "4" }, { 5, "5" }, { 6, "6" }, { 7, "7" },	\
+			 { 8, "8" }, { 9, "9" }, { 2147483647, "any" })
+
+TRACE_EVENT(pl_update,
+	TP_PROTO(const char *name, s32 old, s32 new),
+	TP_ARGS(name, old, new),
+	TP_STRUCT__entry(
+		__string(name, name)
+		__field(s32, old)
+		__field(s32, new)
+	),
+	TP_fast_assign(
+		__assign_str(name, name);
+		__entry->old = old;
+		__entry->new = new;
+	),
+	TP_printk("name=%s old=%s new=%s", __get_str(name),
+		  sq_show_level(__entry->old), sq_show_level(__entry->new))
+);
+
+TRACE_EVENT(pl_limit,
+	TP_PROTO(s32 old, s32 new),
+	TP_ARGS(old, new),
+	TP_STRUCT__entry(
+		__field(s32, old)
+		__field(s32, new)
+	),
+	TP_fast_assign(
+		__entry->old = old;
+		__entry->new = new;
+	),
+	TP_printk("old=%s new=%s", sq_show_level(__entry->old),
+		  sq_show_level(__entry->new))
+);
+
+#define sq_show_direction(d)	\
+	__print_symbolic(d, { 0, "resume" }, { 1, "suspend" })
+
+TRACE_EVENT(es_pass_start,
+	TP_PROTO(bool suspend),
+	TP_ARGS(suspend),
+	TP_STRUCT__entry(
+		__field(bool, suspend)
+	),
+	TP_fast_assign(
+		__entry->suspend = suspend;
+	),
+	TP_printk("%s", sq_show_direction(__entry->suspend))
+);
+
+TRACE_EVENT(es_pass_end,
+	TP_PROTO(bool suspend, u64 duration_ns),
+	TP_ARGS(suspend, duration_ns),
+	TP_STRUCT__entry(
+		__field(bool, suspend)
+		__field(u64, duration_ns)
+	),
+	TP_fast_assign(
+		__entry->suspend = suspend;
+		__entry->duration_ns = duration_ns;
+	),
+	TP_printk("%s duration_ns=%llu", sq_show_direction(__entry->suspend),
+		  __entry->duration_ns)
+);
+
+/* One hook call of an early-suspend pass. */
+TRACE_EVENT(es_handler,
+	TP_PROTO(int level, void *fn, bool suspend, u64 duration_ns),
+	TP_ARGS(level, fn, suspend, duration_ns),
+	TP_STRUCT__entry(
+		__field(int, level)
+		__field(void *, fn)
+		__field(bool, suspend)
+		__field(u64, duration_ns)
+	),
+	TP_fast_assign(
+		__entry->level = level;
+		__entry->fn = fn;
+		__entry->suspend = suspend;
+		__entry->duration_ns = duration_ns;
+	),
+	TP_printk("%s level=%d fn=%ps duration_ns=%llu",
+		  sq_show_direction(__entry->suspend), __entry->level,
+		  __entry->fn, __entry->duration_ns)
+);
+
+/* A system suspend begins (the first PM notifier). */
+TRACE_EVENT(suspend_start,
+	TP_PROTO(unsigned int blocking),
+	TP_ARGS(blocking),
+	TP_STRUCT__entry(
+		__field(unsigned int, blocking)
+	),
+	TP_fast_assign(
+		__entry->blocking = blocking;
+	),
+	TP_printk("active_requests=%u", __entry->blocking)
+);
+
+/*
+ * The suspend aborts because requests are active: how many, and the names
+ * of the first few (cut at 127 bytes, "..." when there are more).
+ */
+TRACE_EVENT(suspend_aborted,
+	TP_PROTO(unsigned int active, const char *names),
+	TP_ARGS(active, names),
+	TP_STRUCT__entry(
+		__field(unsigned int, active)
+		__string(names, names)
+	),
+	TP_fast_assign(
+		__entry->active = active;
+		__assign_str(names, names);
+	),
+	TP_printk("active=%u blockers=%s", __entry->active, __get_str(names))
+);
+
+/*
+ * The suspend is over (the last PM notifier): "completed" if the system
+ * got into the sleep state (the syscore suspend step ran and nothing
+ * aborted), else "aborted".  asleep_ns is the sleep time timekeeping
+ * accounted, 0 under the resolution of its persistent clock.
+ */
+TRACE_EVENT(suspend_end,
+	TP_PROTO(bool completed, u64 asleep_ns),
+	TP_ARGS(completed, asleep_ns),
+	TP_STRUCT__entry(
+		__field(bool, completed)
+		__field(u64, asleep_ns)
+	),
+	TP_fast_assign(
+		__entry->completed = completed;
+		__entry->asleep_ns = asleep_ns;
+	),
+	TP_printk("%s asleep_ns=%llu",
+		  __print_symbolic(__entry->completed, { 0, "aborted" },
+				   { 1, "completed" }),
+		  __entry->asleep_ns)
+);
+
+#endif /* _TRACE_SUSPEND_QOS_H */
+
+/* This part must be outside protection */
+#include <trace/define_trace.h>
