@@ -186,7 +186,7 @@ static u64 permille(u64 a, u64 b)
 
 static void goal(const char *what, u64 got_permille, u64 max_permille)
 {
-	out("goal: %-52s %llu.%03llux (<= %llu.%03llux) %s\n", what,
+	out("%s: %-52s %llu.%03llux (<= %llu.%03llux) %s\n", "goal", what,
 	    got_permille / 1000, got_permille % 1000, max_permille / 1000,
 	    max_permille % 1000, got_permille <= max_permille ? "PASS" : "FAIL");
 }
@@ -356,6 +356,7 @@ struct smp_arg {
 };
 
 #define SMP_WINDOW_MS	200
+#define SMP_MAX_CPUS	8	/* the benchmark machines have 1 or 2 */
 #define SMP_CHUNK	256
 
 static int smp_thread(void *data)
@@ -377,8 +378,8 @@ static int smp_thread(void *data)
 /* Total pairs per second with @cpus threads; @ctxs[i] or @shared. */
 static u64 smp_run(unsigned int cpus, bench_loop_t loop, void **ctxs)
 {
-	struct task_struct *t[NR_CPUS];
-	struct smp_arg a[NR_CPUS];
+	struct task_struct *t[SMP_MAX_CPUS];
+	struct smp_arg a[SMP_MAX_CPUS];
 	DECLARE_COMPLETION_ONSTACK(go);
 	atomic_t ready = ATOMIC_INIT(0);
 	unsigned int i, cpu = 0, made = 0;
@@ -413,10 +414,10 @@ static void bench_smp(void)
 {
 	unsigned int n = num_online_cpus(), c, i;
 	struct suspend_block_request *sb;
-	struct wakeup_source *ws[NR_CPUS] = { NULL };
-	void *own[NR_CPUS], *shared[NR_CPUS];
+	struct wakeup_source *ws[SMP_MAX_CPUS] = { NULL };
+	void *own[SMP_MAX_CPUS], *shared[SMP_MAX_CPUS];
 
-	n = min_t(unsigned int, n, NR_CPUS);
+	n = min_t(unsigned int, n, SMP_MAX_CPUS);
 	sb = kcalloc(n, sizeof(*sb), GFP_KERNEL);
 	if (!sb)
 		return;
@@ -467,9 +468,10 @@ static void bench_run(void)
 	goal("power-level pair / cpu_latency_qos pair",
 	     permille(md.pl, md.cpu_latency), 100);
 	if (md.sb_trace)
-		out("tracepoints enabled cost %llu.%03llux the pair (the disabled cost is measured by make bench against a kernel without them)\n",
+		out("%s %llu.%03llux %s\n", "tracepoints enabled:",
 		    permille(md.sb_trace, md.sb) / 1000,
-		    permille(md.sb_trace, md.sb) % 1000);
+		    permille(md.sb_trace, md.sb) % 1000,
+		    "the pair (disabled: see make bench)");
 	out("csv,pair,sb,%llu\ncsv,pair,ws,%llu\ncsv,pair,pl,%llu\ncsv,pair,cpu_latency,%llu\n",
 	    md.sb, md.ws, md.pl, md.cpu_latency);
 	out("done\n");

@@ -542,12 +542,11 @@ void suspend_block_autosleep_enabled(bool enabled)
 /**
  * suspend_block_report_abort - Say which requests made a suspend abort.
  *
- * Called by the PM core when a suspend under the wakeup_count handshake
- * finds a wakeup event pending and aborts.  If suspend-block requests are
- * active, their number and the first names go to the suspend_aborted
- * tracepoint and, with pm_debug_messages, to the kernel log.
- *
- * Context: Any context (the suspend path, interrupts possibly off).
+ * Context: Any context (the suspend path, interrupts possibly off).  Called
+ * by the PM core when a suspend under the wakeup_count handshake finds a
+ * wakeup event pending and aborts.  If suspend-block requests are active,
+ * their number and the first names go to the suspend_aborted tracepoint
+ * and, with pm_debug_messages, to the kernel log.
  */
 void suspend_block_report_abort(void)
 {
