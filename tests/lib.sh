@@ -56,6 +56,16 @@ suspend_count() {
 	cat /sys/power/suspend_stats/success
 }
 
+# wait_suspend COUNT: wait up to 30 s for the success count to pass COUNT.
+wait_suspend() {
+	local i=0
+
+	while [ "$(suspend_count)" = "$1" ] && [ $i -lt 30 ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+}
+
 # arm_rtc SECONDS: wake the guest from S3 that many seconds from now.  Keep
 # it at 5 or more: a debug guest under TCG can take over 2 s to get into S3,
 # and an alarm that fires before it gets there never wakes it.

@@ -11,15 +11,6 @@ H=/sys/kernel/debug/pm_qos/suspend_block_test
 S=/sys/kernel/debug/wakelock_legacy
 # column N of wake lock NAME in /proc/wakelocks
 pcol() { awk -F '\t' -v n="\"$1\"" -v c="$2" '$1 == n { print $c }' "$P"; }
-# wait_suspend COUNT: wait up to 20 s for the success count to pass COUNT
-wait_suspend() {
-	local i=0
-
-	while [ "$(suspend_count)" = "$1" ] && [ $i -lt 20 ]; do
-		sleep 1
-		i=$((i + 1))
-	done
-}
 
 t_check "/proc/wakelocks is readable" test -r "$P"
 t_eq "/proc/wakelocks has Android's header" "$(head -n1 "$P")" \

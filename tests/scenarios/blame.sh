@@ -7,15 +7,6 @@
 . /tests/lib.sh
 H=/sys/kernel/debug/pm_qos/suspend_block_test
 
-wait_suspend() {
-	local i=0
-
-	while [ "$(suspend_count)" = "$1" ] && [ $i -lt 30 ]; do
-		sleep 1
-		i=$((i + 1))
-	done
-}
-
 # 1. The sample driver: one interrupt (event, idle and 3 s report locks).
 write /sys/kernel/debug/wakelock_legacy/raise 1
 
