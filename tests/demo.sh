@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The demo `make run` shows: the boot, /sys/power, a suspend-block request
-# holding the system awake, and a real S3 suspend woken by the RTC alarm.
+# holding the system awake, the power-level limit, Android's user-space
+# wake locks and /proc/wakelocks, and a real S3 suspend woken by the RTC
+# alarm.
 
 H=/sys/kernel/debug/pm_qos/suspend_block_test
 
@@ -36,6 +38,20 @@ if [ -e "$P" ]; then
 	before=$(cat /sys/devices/system/cpu/cpu0/cpuidle/state3/usage)
 	sleep 2
 	echo "after removal: $before -> $(cat /sys/devices/system/cpu/cpu0/cpuidle/state3/usage) times"
+fi
+
+if [ -e /proc/wakelocks ]; then
+	echo "== Android user space: acquire_wake_lock(PARTIAL_WAKE_LOCK, \"PowerManagerService\")"
+	write /sys/power/wake_lock PowerManagerService
+	write /sys/power/wake_lock "demo-timed 1500000000"
+	echo "wake_lock: $(cat /sys/power/wake_lock)  suspend_blockers: $(cat /sys/power/suspend_blockers)"
+	sleep 2
+	write /sys/power/wake_unlock PowerManagerService
+	echo "after 2 s and release_wake_lock: wake_lock '$(cat /sys/power/wake_lock)', wake_unlock '$(cat /sys/power/wake_unlock)'"
+	echo "== /proc/wakelocks (Android's format, from the suspend-block statistics):"
+	cat /proc/wakelocks
+	t_eq "user locks released (one by hand, one by its timeout)" \
+		"$(cat /sys/power/wake_lock)" ""
 fi
 
 echo "== suspend to RAM (S3), RTC alarm in 5 s"
