@@ -26,19 +26,27 @@ at() { grep -n -E "$1" "$R" | head -n1 | cut -d: -f1 | grep . || echo 0; }
 last() { grep -n -E "$1" "$R" | tail -n1 | cut -d: -f1 | grep . || echo 0; }
 # field NAME of the first line matching the ERE
 field() { grep -E "$1" "$R" | head -n1 | sed -n "s/.* $2=\([^ ]*\).*/\1/p"; }
-before() { [ "$1" -gt 0 ] && [ "$2" -gt "$1" ]; }
+# in_order N...: every line number found (> 0) and strictly increasing
+in_order() {
+	local prev=0 n
+
+	for n in "$@"; do
+		[ "$n" -gt "$prev" ] || return 1
+		prev=$n
+	done
+}
 
 add=$(at 'sb_request_add: +name=scen_user ')
 act=$(at 'sb_activate: +name=scen_user timeout_ms=0 start')
 deact=$(at 'sb_deactivate: +name=scen_user ')
 t_check "user lock: add, activate, deactivate in order" \
-	sh -c "[ $add -gt 0 ] && [ $act -gt $add ] && [ $deact -gt $act ]"
+	in_order "$add" "$act" "$deact"
 t_check "user lock: the owner pid is recorded" \
 	test "$(field 'sb_request_add: +name=scen_user ' pid)" -gt 0
 t_check "user lock: held_ns covers the 2 s hold" \
 	test "$(field 'sb_deactivate: +name=scen_user ' held_ns)" -ge 2000000000
 t_check "aggregate: blocked after the user lock's activation" \
-	before "$act" "$(grep -n -E 'sb_aggregate: +active=[1-9][0-9]* blocked' "$R" | cut -d: -f1 | awk -v a="$act" '$1 > a' | head -n1 | grep . || echo 0)"
+	in_order "$act" "$(grep -n -E 'sb_aggregate: +active=[1-9][0-9]* blocked' "$R" | cut -d: -f1 | awk -v a="$act" '$1 > a' | head -n1 | grep . || echo 0)"
 t_check "aggregate: unblocked events recorded" \
 	test "$(at 'sb_aggregate: +active=0 unblocked')" -gt 0
 
@@ -56,14 +64,15 @@ abort_act=$(at 'sb_activate: +name=scen_abort timeout_ms=0 start')
 aborted=$(at 'suspend_aborted: .*blockers=.*scen_abort')
 ended=$(at 'suspend_end: +aborted')
 t_check "abort: suspend_start, activation, suspend_aborted naming it, end" \
-	sh -c "[ $start -gt 0 ] && [ $abort_act -gt $start ] && [ $aborted -gt $abort_act ] && [ $ended -gt $aborted ]"
+	in_order "$start" "$abort_act" "$aborted" "$ended"
 t_eq "abort: one blocker counted" \
 	"$(field 'suspend_aborted:' active)" 1
 
 es_start=$(at 'es_pass_start: +suspend')
 es_end=$(at 'es_pass_end: +suspend')
 t_check "early suspend: the pass brackets its handlers" \
-	sh -c "[ $es_start -gt 0 ] && [ $(at 'es_handler: +suspend') -gt $es_start ] && [ $es_end -gt $(last 'es_handler: +suspend') ]"
+	in_order "$es_start" "$(at 'es_handler: +suspend')" \
+	"$(last 'es_handler: +suspend')" "$es_end"
 t_eq "early suspend: suspend hooks in level order" \
 	"$(grep -E 'es_handler: +suspend' "$R" | sed -n 's/.* level=\([-0-9]*\).*/\1/p' | tr '\n' ' ')" \
 	"40 100 100 150 "

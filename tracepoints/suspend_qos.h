@@ -14,37 +14,47 @@
 #if !defined(_TRACE_SUSPEND_QOS_H) || defined(TRACE_HEADER_MULTI_READ)
 #define _TRACE_SUSPEND_QOS_H
 
+#include <linux/jiffies.h>
+#include <linux/sched.h>
 #include <linux/tracepoint.h>
 
+/*
+ * pid: the user process the request is made for (the caller, when it is a
+ * user task), 0 for the kernel.  Worked out here, so that only an enabled
+ * event pays for it.
+ */
 DECLARE_EVENT_CLASS(sq_request_owner,
-	TP_PROTO(const char *name, pid_t pid),
-	TP_ARGS(name, pid),
+	TP_PROTO(const char *name),
+	TP_ARGS(name),
 	TP_STRUCT__entry(
 		__string(name, name)
 		__field(pid_t, pid)
 	),
 	TP_fast_assign(
 		__assign_str(name, name);
-		__entry->pid = pid;
+		__entry->pid = in_task() && current->mm ?
+			task_tgid_nr(current) : 0;
 	),
 	TP_printk("name=%s pid=%d", __get_str(name), __entry->pid)
 );
 
-/* pid: the user process that made the request, 0 for the kernel. */
 DEFINE_EVENT(sq_request_owner, sb_request_add,
-	TP_PROTO(const char *name, pid_t pid),
-	TP_ARGS(name, pid)
+	TP_PROTO(const char *name),
+	TP_ARGS(name)
 );
 
 DEFINE_EVENT(sq_request_owner, sb_request_remove,
-	TP_PROTO(const char *name, pid_t pid),
-	TP_ARGS(name, pid)
+	TP_PROTO(const char *name),
+	TP_ARGS(name)
 );
 
-/* Every activation call: "start" if it made the request active. */
+/*
+ * Every activation call: "start" if it made the request active; timeout
+ * in jiffies (0: none), printed in ms.
+ */
 TRACE_EVENT(sb_activate,
-	TP_PROTO(const char *name, unsigned int timeout_ms, bool started),
-	TP_ARGS(name, timeout_ms, started),
+	TP_PROTO(const char *name, unsigned long timeout, bool started),
+	TP_ARGS(name, timeout, started),
 	TP_STRUCT__entry(
 		__string(name, name)
 		__field(unsigned int, timeout_ms)
@@ -52,7 +62,7 @@ TRACE_EVENT(sb_activate,
 	),
 	TP_fast_assign(
 		__assign_str(name, name);
-		__entry->timeout_ms = timeout_ms;
+		__entry->timeout_ms = jiffies_to_msecs(timeout);
 		__entry->started = started;
 	),
 	TP_printk("name=%s timeout_ms=%u %s", __get_str(name),

@@ -38,7 +38,6 @@
 #include <linux/export.h>
 #include <linux/init.h>
 #include <linux/jiffies.h>
-#include <linux/sched.h>
 #include <linux/sched/clock.h>
 #include <linux/suspend.h>
 #include <linux/syscore_ops.h>
@@ -169,12 +168,6 @@ static void sb_stop(struct suspend_block_request *req, u64 now, bool expired)
 		sb_became_unblocked();
 }
 
-/* The user process on whose behalf a request is made; 0: the kernel. */
-static pid_t sb_owner_pid(void)
-{
-	return in_task() && current->mm ? task_tgid_nr(current) : 0;
-}
-
 static void sb_timer_fn(struct timer_list *t)
 {
 	struct suspend_block_request *req = from_timer(req, t, timer);
@@ -214,7 +207,7 @@ void suspend_block_add_request(struct suspend_block_request *req,
 	spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_add_tail(&req->node, &suspend_block_registry);
 	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
-	trace_sb_request_add(name, sb_owner_pid());
+	trace_sb_request_add(name);
 }
 EXPORT_SYMBOL_GPL(suspend_block_add_request);
 
@@ -238,7 +231,7 @@ void suspend_block_remove_request(struct suspend_block_request *req)
 
 	suspend_block_deactivate(req);
 	del_timer_sync(&req->timer);
-	trace_sb_request_remove(req->name, sb_owner_pid());
+	trace_sb_request_remove(req->name);
 
 	spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_del(&req->node);
@@ -309,8 +302,7 @@ bool suspend_block_activate_timeout(struct suspend_block_request *req,
 	req->timed = true;
 	req->expires = jiffies + max(timeout, 1UL);
 	mod_timer(&req->timer, req->expires);
-	trace_sb_activate(req->name, jiffies_to_msecs(max(timeout, 1UL)),
-			  started);
+	trace_sb_activate(req->name, max(timeout, 1UL), started);
 	spin_unlock_irqrestore(&req->lock, flags);
 	return started;
 }
