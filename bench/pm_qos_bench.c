@@ -32,6 +32,7 @@
 #include <linux/pm_qos.h>
 #include <linux/pm_wakeup.h>
 #include <linux/reboot.h>
+#include <linux/sched/clock.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -44,6 +45,15 @@
 static bool autorun;
 module_param(autorun, bool, 0444);
 MODULE_PARM_DESC(autorun, "Run at the end of boot, then power off");
+
+/*
+ * For profiling one row at a time (make bench-perf): only the rows whose
+ * name contains this string run, each for a hundred times longer, so a
+ * cpu-clock profile of the run is a profile of that row.
+ */
+static char *only;
+module_param(only, charp, 0444);
+MODULE_PARM_DESC(only, "Run only the rows whose name contains this, longer");
 
 #define REPS		7
 #define REP_MIN_NS	(4 * NSEC_PER_MSEC)
@@ -81,16 +91,16 @@ static int cmp_u64(const void *a, const void *b)
  */
 void bench_measure(bench_loop_t loop, void *ctx, struct bench_result *r)
 {
-	u64 n = 64, t, ps[REPS];
+	u64 n = 64, t, ps[REPS], rep_ns = REP_MIN_NS * (only ? 100 : 1);
 	int i;
 
 	for (;;) {
 		t = ktime_get_ns();
 		loop(n, ctx);
 		t = ktime_get_ns() - t;
-		if (t >= REP_MIN_NS || n >= (1ULL << 28))
+		if (t >= rep_ns || n >= (1ULL << 34))
 			break;
-		n *= t ? clamp_t(u64, REP_MIN_NS * 2 / t, 2, 16) : 16;
+		n *= t ? clamp_t(u64, rep_ns * 2 / t, 2, 16) : 16;
 		cond_resched();
 	}
 	for (i = 0; i < REPS; i++) {
@@ -118,6 +128,8 @@ static void fn(u64 n, void *data)				\
 }
 
 static atomic_t bench_atomic;
+static atomic_long_t bench_cmpxchg;
+static u64 bench_sink;
 static DEFINE_PER_CPU(long, bench_pcpu);
 
 BENCH_LOOP(loop_empty, void, barrier(); (void)ctx)
@@ -125,6 +137,15 @@ BENCH_LOOP(loop_atomic, atomic_t,
 	   atomic_inc(ctx); atomic_dec(ctx))
 BENCH_LOOP(loop_this_cpu, void,
 	   this_cpu_inc(bench_pcpu); this_cpu_dec(bench_pcpu); (void)ctx)
+BENCH_LOOP(loop_clock, u64,
+	   *ctx += local_clock(); *ctx += local_clock())
+BENCH_LOOP(loop_irqsave, void,
+	   unsigned long flags;
+	   local_irq_save(flags); barrier(); local_irq_restore(flags);
+	   local_irq_save(flags); barrier(); local_irq_restore(flags);
+	   (void)ctx)
+BENCH_LOOP(loop_cmpxchg, atomic_long_t,
+	   atomic_long_cmpxchg(ctx, 0, 1); atomic_long_cmpxchg(ctx, 1, 0))
 BENCH_LOOP(loop_sb_pair, struct suspend_block_request,
 	   suspend_block_activate(ctx); suspend_block_deactivate(ctx))
 BENCH_LOOP(loop_sb_timeout_pair, struct suspend_block_request,
@@ -156,6 +177,8 @@ static u64 row(const char *name, bench_loop_t loop, void *ctx,
 {
 	struct bench_result r;
 
+	if (only && !strstr(name, only))
+		return 0;
 	bench_measure(loop, ctx, &r);
 	if (ref)
 		out("%-44s %9llu.%02llu %9llu.%02llu %9llu.%02llu  %5llu.%03llux %s\n",
@@ -232,13 +255,19 @@ static void bench_floors_and_pairs(struct bench_medians *md)
 	    NULL, NULL);
 	row("floor: this_cpu_inc + this_cpu_dec", loop_this_cpu, NULL, NULL,
 	    NULL);
+	row("floor: two local_clock() reads", loop_clock, &bench_sink, NULL,
+	    NULL);
+	row("floor: two local_irq_save + restore", loop_irqsave, NULL, NULL,
+	    NULL);
+	row("floor: two atomic_long_cmpxchg", loop_cmpxchg, &bench_cmpxchg,
+	    NULL, NULL);
 	ws_ref = res(row("mainline: __pm_stay_awake + __pm_relax",
 			 loop_ws_pair, ws, NULL, NULL));
 	md->ws = ws_ref.median_ps;
 	row("mainline: __pm_wakeup_event(1 s) + __pm_relax",
 	    loop_ws_event_pair, ws, &ws_ref, "ws pair");
 	/* Without cpuidle (UML) the cpu_latency_qos calls are empty stubs. */
-	if (IS_ENABLED(CONFIG_CPU_IDLE)) {
+	if (cpu_latency_qos_request_active(cl)) {
 		cl_ref = res(row("mainline: cpu_latency_qos update pair",
 				 loop_cpu_latency_pair, cl, NULL, NULL));
 		md->cpu_latency = cl_ref.median_ps;
@@ -466,6 +495,10 @@ static void bench_run(void)
 	out("pm_qos benchmark: %s, %u CPU(s), HZ=%d, median of %d repetitions\n",
 	    uml ? "UML" : "x86_64", num_online_cpus(), HZ, REPS);
 	bench_floors_and_pairs(&md);
+	if (only) {
+		out("done (only rows matching \"%s\")\n", only);
+		return;
+	}
 	bench_scaling(&md);
 	bench_smp();
 	goal(uml ? "suspend-block pair / wakeup-source pair (UML)" :

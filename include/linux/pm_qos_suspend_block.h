@@ -16,6 +16,7 @@
 #ifndef _LINUX_PM_QOS_SUSPEND_BLOCK_H
 #define _LINUX_PM_QOS_SUSPEND_BLOCK_H
 
+#include <linux/atomic.h>
 #include <linux/list.h>
 #include <linux/notifier.h>
 #include <linux/spinlock.h>
@@ -50,29 +51,47 @@ struct suspend_block_stats {
 
 /**
  * struct suspend_block_request - a handle that can block system suspend
- * @lock: protects every field below but @node
- * @active: the request blocks suspend
- * @timed: @active, and @expires holds the deadline
- * @expires: jiffies at which a timed activation ends
- * @active_since: local_clock() at the activation, valid while @active
- * @prevent_since: local_clock() when the current active interval started to
- *	count as preventing autosleep, 0 when it does not count
- * @stats: statistics, see struct suspend_block_stats
+ * @state: the request's state in one word, changed only by compare-and-
+ *	exchange: bit 0 active, bit 1 timed (a timeout is pending), the rest
+ *	the local_clock() at which the current (or last) active interval
+ *	started.  Internal to the class.
+ * @timer_lock: serialises timed activations, their expiry and every change
+ *	to a state with the timed bit set; untimed activations and
+ *	deactivations do not take it
+ * @expires: jiffies at which a timed activation ends, under @timer_lock
+ * @active_count: statistics as in struct suspend_block_stats, kept as
+ *	atomics: each is updated without a lock by the call that makes the
+ *	transition it counts
+ * @expire_count: see @active_count
+ * @wakeup_count: see @active_count
+ * @total_time: see @active_count
+ * @max_time: see @active_count
+ * @prevent_time: see @active_count
+ * @prevent_mark: local_clock() up to which @prevent_time is accounted, so
+ *	that the end of an interval and autosleep being switched off never
+ *	count the same time twice
+ * @last_change: local_clock() of the last activation or deactivation
  * @timer: ends timed activations
  * @node: entry in the registry of requests (for read-outs only)
  * @name: for statistics and tracing; owned by the caller
  *
- * Invariant: the number of requests with @active set equals the class's
- * active count, and a request is on the registry from add to remove.
+ * Invariant: the class's active count is at least the number of requests
+ * with the active bit set (an activation counts itself before it sets the
+ * bit, a deactivation clears the bit before it uncounts), and a request is
+ * on the registry from add to remove.
  */
 struct suspend_block_request {
-	spinlock_t lock;	/* see the kernel-doc above */
-	bool active;
-	bool timed;
+	atomic64_t state;
+	spinlock_t timer_lock;	/* see the kernel-doc above */
 	unsigned long expires;
-	u64 active_since;
-	u64 prevent_since;
-	struct suspend_block_stats stats;
+	atomic64_t active_count;
+	atomic64_t expire_count;
+	atomic64_t wakeup_count;
+	atomic64_t total_time;
+	atomic64_t max_time;
+	atomic64_t prevent_time;
+	atomic64_t prevent_mark;
+	u64 last_change;
 	struct timer_list timer;
 	struct list_head node;
 	const char *name;

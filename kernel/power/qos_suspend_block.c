@@ -13,25 +13,38 @@
  * s2idle loop).  Ending the last event wakes the waiters, so autosleep
  * starts at once, without polling.
  *
- * Why no global lock is needed.  Transitions of the count can race: one CPU
- * takes it 1 -> 0 and, before it calls pm_wakeup_event_end(), another takes
- * it 0 -> 1 and calls pm_wakeup_event_begin().  Begin and end only add to
- * one counter, so their order does not matter; and the count cannot reach
- * zero again until the request whose activation made it 1 is deactivated,
- * which waits for that activation (and its begin) to finish under the
- * request's lock.  So whenever an activation has returned, the PM core sees
- * at least one event in progress.
+ * No lock on the hot path.  A request's state is one 64-bit word: active
+ * and timed bits, and the start of its current active interval.  Untimed
+ * activations and deactivations change it with one compare-and-exchange
+ * and take no lock, so they never disable interrupts; the statistics are
+ * atomics updated by whichever call made the transition, and the length of
+ * an interval comes from the start time the deactivating exchange read, so
+ * it is exact even when the activating call has not finished its
+ * bookkeeping.  A new interval's start is later than the previous one's,
+ * so no two intervals share a state word and an exchange cannot succeed on
+ * a stale one.
  *
- * Locking.  req->lock (irqsave) serialises one request's state, timer and
- * statistics.  suspend_block_registry_lock guards the registry, which only
- * read-outs walk; add and remove are O(1) list operations under it.  Lock
- * order: registry lock, then a request's lock.  No path takes two request
- * locks.
+ * The aggregate stays at least the number of active requests: an
+ * activation increments it before it sets the active bit (and takes the
+ * increment back if another call won the race), a deactivation clears the
+ * bit before it decrements.  So once an activation has returned, the count
+ * is non-zero until that request is deactivated, whatever other CPUs do.
+ * Transitions of the count can race: one CPU takes it 1 -> 0 and, before it
+ * calls pm_wakeup_event_end(), another takes it 0 -> 1 and calls
+ * pm_wakeup_event_begin().  Begin and end only add to one counter, so their
+ * order does not matter.
  *
- * Timeouts use a per-request timer_list (timer wheel: O(1) to arm, re-arm
- * and cancel).  The timer is IRQ-safe so removal can wait for it from any
- * context.  The callback re-checks the deadline under the request's lock, so
- * a callback racing with a re-activation does nothing.
+ * Timeouts.  req->timer_lock (irqsave) serialises activate_timeout(), the
+ * expiry callback and every change to a state whose timed bit is set: an
+ * untimed call that finds the bit takes the lock and does its work there,
+ * cancelling the timer.  So the timer is pending exactly while the bit is
+ * set (or its callback is about to find the bit clear), and an expiry can
+ * never end an activation that a later call renewed.  timer_list is the
+ * timer wheel: O(1) to arm, re-arm and cancel.
+ *
+ * suspend_block_registry_lock guards the registry, which only read-outs
+ * walk; add and remove are O(1) list operations under it.  Lock order:
+ * registry lock, then a request's timer_lock.
  */
 
 #include <linux/atomic.h>
@@ -57,8 +70,11 @@ static atomic_t sb_active = ATOMIC_INIT(0);
 /* A system suspend runs (PM notifier); activations now are wakeups. */
 static bool sb_suspending;
 
-/* Autosleep is on: active time counts as preventing suspend. */
-static bool sb_autosleep;
+/*
+ * local_clock() when autosleep was switched on, 0 while it is off: active
+ * time after it counts as preventing suspend.
+ */
+static u64 sb_autosleep_since;
 
 /*
  * The current suspend attempt, for its tracepoints: the boottime offset
@@ -79,6 +95,34 @@ static unsigned long sb_notified = SUSPEND_BLOCK_UNBLOCKED;
 static inline u64 sb_interval(u64 from, u64 to)
 {
 	return to > from ? to - from : 0;
+}
+
+/* The state word: flags, then the start of the (last) active interval. */
+#define SB_ACTIVE	BIT_ULL(0)
+#define SB_TIMED	BIT_ULL(1)
+#define SB_SINCE_SHIFT	2
+
+static inline u64 sb_since(s64 state)
+{
+	return (u64)state >> SB_SINCE_SHIFT;
+}
+
+/*
+ * The state of an interval starting at @now after the one in @old: its
+ * start is strictly later, so that an exchange expecting a stale state word
+ * fails (no ABA).  local_clock() stays below 2^62 ns for a century.
+ */
+static inline s64 sb_active_state(s64 old, u64 now, u64 flags)
+{
+	u64 since = max(now, sb_since(old) + 1);
+
+	return (s64)((since << SB_SINCE_SHIFT) | SB_ACTIVE | flags);
+}
+
+/* The state after the interval in @old ended: its start is kept. */
+static inline s64 sb_inactive_state(s64 old)
+{
+	return old & ~(s64)(SB_ACTIVE | SB_TIMED);
 }
 
 /*
@@ -124,65 +168,94 @@ static void sb_became_unblocked(void)
 	sb_kick_notifiers();
 }
 
-/* Inactive -> active, with req->lock held. */
-static void sb_start(struct suspend_block_request *req, u64 now)
+/* One more request (about to be) active: before its bit is set. */
+static __always_inline void sb_count_up(void)
 {
-	unsigned int active;
+	unsigned int active = atomic_inc_return(&sb_active);
 
-	req->active = true;
-	req->active_since = now;
-	req->prevent_since = READ_ONCE(sb_autosleep) ? now : 0;
-	req->stats.active_count++;
-	if (READ_ONCE(sb_suspending))
-		req->stats.wakeup_count++;
-	req->stats.last_change = now;
-	active = atomic_inc_return(&sb_active);
 	trace_sb_aggregate(active);
 	if (active == 1)
 		sb_became_blocked();
 }
 
-/* Active -> inactive, with req->lock held; @expired: by the timeout. */
-static void sb_stop(struct suspend_block_request *req, u64 now, bool expired)
+/* One request fewer: after its bit is cleared (or it lost the race). */
+static __always_inline void sb_count_down(void)
 {
-	u64 held = sb_interval(req->active_since, now);
-	unsigned int active;
+	unsigned int active = atomic_dec_return(&sb_active);
 
-	req->active = false;
-	req->timed = false;
-	req->stats.total_time += held;
-	if (held > req->stats.max_time)
-		req->stats.max_time = held;
-	if (req->prevent_since) {
-		req->stats.prevent_time += sb_interval(req->prevent_since, now);
-		req->prevent_since = 0;
-	}
-	req->stats.last_change = now;
-	if (expired)
-		trace_sb_expire(req->name, held);
-	else
-		trace_sb_deactivate(req->name, held);
-	active = atomic_dec_return(&sb_active);
 	trace_sb_aggregate(active);
 	if (!active)
 		sb_became_unblocked();
+}
+
+/* Bookkeeping of the call that set the active bit for an interval. */
+static __always_inline void sb_account_start(struct suspend_block_request *req,
+					     s64 state)
+{
+	atomic64_inc(&req->active_count);
+	if (READ_ONCE(sb_suspending))
+		atomic64_inc(&req->wakeup_count);
+	WRITE_ONCE(req->last_change, sb_since(state));
+}
+
+/* Count [@from, @to] as time spent preventing autosleep, at most once. */
+static void sb_account_prevent(struct suspend_block_request *req, u64 from,
+			       u64 to)
+{
+	s64 mark = atomic64_read(&req->prevent_mark);
+
+	do {
+		from = max(from, (u64)mark);
+		if (to <= from)
+			return;
+	} while (!atomic64_try_cmpxchg(&req->prevent_mark, &mark, to));
+	atomic64_add(to - from, &req->prevent_time);
+}
+
+/*
+ * Bookkeeping of the call that cleared the active bit of the interval in
+ * @old, at @now; @expired: by the timeout.  Then the aggregate.
+ */
+static __always_inline void sb_account_stop(struct suspend_block_request *req,
+					    s64 old, u64 now, bool expired)
+{
+	u64 since = sb_since(old), held = sb_interval(since, now), as;
+	s64 longest = atomic64_read(&req->max_time);
+
+	atomic64_add(held, &req->total_time);
+	while (held > longest &&
+	       !atomic64_try_cmpxchg(&req->max_time, &longest, held))
+		;
+	as = READ_ONCE(sb_autosleep_since);
+	if (unlikely(as))
+		sb_account_prevent(req, max(since, as), now);
+	WRITE_ONCE(req->last_change, now);
+	if (expired) {
+		atomic64_inc(&req->expire_count);
+		trace_sb_expire(req->name, held);
+	} else {
+		trace_sb_deactivate(req->name, held);
+	}
+	sb_count_down();
 }
 
 static void sb_timer_fn(struct timer_list *t)
 {
 	struct suspend_block_request *req = from_timer(req, t, timer);
 	unsigned long flags;
+	s64 old;
 
-	spin_lock_irqsave(&req->lock, flags);
-	if (req->active && req->timed &&
-	    time_after_eq(jiffies, req->expires)) {
-		req->stats.expire_count++;
-		sb_stop(req, local_clock(), true);
-	} else if (req->active && req->timed) {
+	spin_lock_irqsave(&req->timer_lock, flags);
+	old = atomic64_read(&req->state);
+	if ((old & SB_TIMED) && time_after_eq(jiffies, req->expires)) {
+		/* Timed states change only under timer_lock. */
+		atomic64_set(&req->state, sb_inactive_state(old));
+		sb_account_stop(req, old, local_clock(), true);
+	} else if (old & SB_TIMED) {
 		/* The wheel caps long timeouts (days): wait for the rest. */
 		mod_timer(&req->timer, req->expires);
 	}
-	spin_unlock_irqrestore(&req->lock, flags);
+	spin_unlock_irqrestore(&req->timer_lock, flags);
 }
 
 /**
@@ -200,7 +273,7 @@ void suspend_block_add_request(struct suspend_block_request *req,
 	unsigned long flags;
 
 	memset(req, 0, sizeof(*req));
-	spin_lock_init(&req->lock);
+	spin_lock_init(&req->timer_lock);
 	timer_setup(&req->timer, sb_timer_fn, TIMER_IRQSAFE);
 	req->name = name;
 
@@ -222,56 +295,110 @@ EXPORT_SYMBOL_GPL(suspend_block_add_request);
  * it is added again).  O(1).
  *
  * Context: Any context; must not hold a lock the timeout callback's
- * request lock nests in (i.e. do not call it with @req's lock held).
+ * timer_lock nests in.
  */
 void suspend_block_remove_request(struct suspend_block_request *req)
 {
 	struct suspend_block_stats *d = &suspend_block_deleted;
+	struct suspend_block_stats st;
 	unsigned long flags;
 
 	suspend_block_deactivate(req);
 	del_timer_sync(&req->timer);
 	trace_sb_request_remove(req->name);
+	suspend_block_get_stats(req, &st);
 
 	spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_del(&req->node);
-	d->active_count += req->stats.active_count;
-	d->expire_count += req->stats.expire_count;
-	d->wakeup_count += req->stats.wakeup_count;
-	d->total_time += req->stats.total_time;
-	d->max_time = max(d->max_time, req->stats.max_time);
-	d->prevent_time += req->stats.prevent_time;
-	d->last_change = max(d->last_change, req->stats.last_change);
+	d->active_count += st.active_count;
+	d->expire_count += st.expire_count;
+	d->wakeup_count += st.wakeup_count;
+	d->total_time += st.total_time;
+	d->max_time = max(d->max_time, st.max_time);
+	d->prevent_time += st.prevent_time;
+	d->last_change = max(d->last_change, st.last_change);
 	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 }
 EXPORT_SYMBOL_GPL(suspend_block_remove_request);
+
+/*
+ * Activation of a request whose state may be timed: under timer_lock,
+ * which keeps timed states still.  Ends any pending timeout.
+ */
+static bool sb_activate_locked(struct suspend_block_request *req)
+{
+	unsigned long flags;
+	bool counted = false;
+	u64 now = 0;
+	s64 old, new;
+
+	spin_lock_irqsave(&req->timer_lock, flags);
+	old = atomic64_read(&req->state);
+	do {
+		if (old & SB_ACTIVE) {
+			new = old & ~(s64)SB_TIMED;
+			continue;
+		}
+		if (!counted) {
+			sb_count_up();
+			counted = true;
+			now = local_clock();
+		}
+		new = sb_active_state(old, now, 0);
+	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
+	if (old & SB_TIMED)
+		del_timer(&req->timer);
+	if (old & SB_ACTIVE) {
+		if (counted)
+			sb_count_down();
+	} else {
+		sb_account_start(req, new);
+	}
+	trace_sb_activate(req->name, 0, !(old & SB_ACTIVE));
+	spin_unlock_irqrestore(&req->timer_lock, flags);
+	return !(old & SB_ACTIVE);
+}
 
 /**
  * suspend_block_activate - Block suspend until deactivated.
  * @req: Added request.
  *
  * Activations do not nest: on an active request this only cancels a
- * pending timeout, so the request stays active until deactivated.  O(1).
+ * pending timeout, so the request stays active until deactivated.  O(1);
+ * on a request without a pending timeout, lock-free (one compare-and-
+ * exchange, interrupts stay on).
  *
  * Context: Any context, hard IRQ included.
  * Return: true if @req was inactive (this call started an active interval).
  */
 bool suspend_block_activate(struct suspend_block_request *req)
 {
-	unsigned long flags;
-	bool started = false;
+	s64 old = atomic64_read(&req->state), new;
+	bool counted = false;
+	u64 now = 0;
 
-	spin_lock_irqsave(&req->lock, flags);
-	if (!req->active) {
-		sb_start(req, local_clock());
-		started = true;
-	} else if (req->timed) {
-		req->timed = false;
-		del_timer(&req->timer);
+	for (;;) {
+		if (old & (SB_ACTIVE | SB_TIMED)) {
+			/* Lost a race to another activation, or timed. */
+			if (counted)
+				sb_count_down();
+			if (old & SB_TIMED)
+				return sb_activate_locked(req);
+			trace_sb_activate(req->name, 0, false);
+			return false;
+		}
+		if (!counted) {
+			sb_count_up();
+			counted = true;
+			now = local_clock();
+		}
+		new = sb_active_state(old, now, 0);
+		if (atomic64_try_cmpxchg(&req->state, &old, new))
+			break;
 	}
-	trace_sb_activate(req->name, 0, started);
-	spin_unlock_irqrestore(&req->lock, flags);
-	return started;
+	sb_account_start(req, new);
+	trace_sb_activate(req->name, 0, true);
+	return true;
 }
 EXPORT_SYMBOL_GPL(suspend_block_activate);
 
@@ -283,7 +410,7 @@ EXPORT_SYMBOL_GPL(suspend_block_activate);
  * On an active request this sets the new deadline, whether earlier or later
  * than the old one, and turns an untimed activation into a timed one.  An
  * expiry counts in the expire_count statistic.  O(1): one timer-wheel
- * operation.
+ * operation, under the request's timer_lock.
  *
  * Context: Any context, hard IRQ included.
  * Return: true if @req was inactive (this call started an active interval).
@@ -292,21 +419,60 @@ bool suspend_block_activate_timeout(struct suspend_block_request *req,
 				    unsigned long timeout)
 {
 	unsigned long flags;
-	bool started = false;
+	bool counted = false;
+	u64 now = 0;
+	s64 old, new;
 
-	spin_lock_irqsave(&req->lock, flags);
-	if (!req->active) {
-		sb_start(req, local_clock());
-		started = true;
-	}
-	req->timed = true;
-	req->expires = jiffies + max(timeout, 1UL);
+	timeout = max(timeout, 1UL);
+	spin_lock_irqsave(&req->timer_lock, flags);
+	old = atomic64_read(&req->state);
+	do {
+		if (old & SB_ACTIVE) {
+			new = old | SB_TIMED;
+			continue;
+		}
+		if (!counted) {
+			sb_count_up();
+			counted = true;
+			now = local_clock();
+		}
+		new = sb_active_state(old, now, SB_TIMED);
+	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
+	req->expires = jiffies + timeout;
 	mod_timer(&req->timer, req->expires);
-	trace_sb_activate(req->name, max(timeout, 1UL), started);
-	spin_unlock_irqrestore(&req->lock, flags);
-	return started;
+	if (old & SB_ACTIVE) {
+		if (counted)
+			sb_count_down();
+	} else {
+		sb_account_start(req, new);
+	}
+	trace_sb_activate(req->name, timeout, !(old & SB_ACTIVE));
+	spin_unlock_irqrestore(&req->timer_lock, flags);
+	return !(old & SB_ACTIVE);
 }
 EXPORT_SYMBOL_GPL(suspend_block_activate_timeout);
+
+/* Deactivation of a request whose state may be timed, under timer_lock. */
+static bool sb_deactivate_locked(struct suspend_block_request *req)
+{
+	unsigned long flags;
+	s64 old;
+
+	spin_lock_irqsave(&req->timer_lock, flags);
+	old = atomic64_read(&req->state);
+	do {
+		if (!(old & SB_ACTIVE)) {
+			spin_unlock_irqrestore(&req->timer_lock, flags);
+			return false;
+		}
+	} while (!atomic64_try_cmpxchg(&req->state, &old,
+				       sb_inactive_state(old)));
+	if (old & SB_TIMED)
+		del_timer(&req->timer);
+	sb_account_stop(req, old, local_clock(), false);
+	spin_unlock_irqrestore(&req->timer_lock, flags);
+	return true;
+}
 
 /**
  * suspend_block_deactivate - Stop blocking suspend.
@@ -314,25 +480,25 @@ EXPORT_SYMBOL_GPL(suspend_block_activate_timeout);
  *
  * Cancels a pending timeout.  On an inactive request this is a harmless
  * no-op.  Deactivating the last active request unblocks suspend and lets a
- * waiting autosleep proceed at once.  O(1).
+ * waiting autosleep proceed at once.  O(1); lock-free unless a timeout is
+ * pending.
  *
  * Context: Any context, hard IRQ included.
  * Return: true if @req was active.
  */
 bool suspend_block_deactivate(struct suspend_block_request *req)
 {
-	unsigned long flags;
-	bool stopped = false;
+	s64 old = atomic64_read(&req->state);
 
-	spin_lock_irqsave(&req->lock, flags);
-	if (req->active) {
-		if (req->timed)
-			del_timer(&req->timer);
-		sb_stop(req, local_clock(), false);
-		stopped = true;
-	}
-	spin_unlock_irqrestore(&req->lock, flags);
-	return stopped;
+	do {
+		if (!(old & SB_ACTIVE))
+			return false;
+		if (old & SB_TIMED)
+			return sb_deactivate_locked(req);
+	} while (!atomic64_try_cmpxchg(&req->state, &old,
+				       sb_inactive_state(old)));
+	sb_account_stop(req, old, local_clock(), false);
+	return true;
 }
 EXPORT_SYMBOL_GPL(suspend_block_deactivate);
 
@@ -345,9 +511,19 @@ EXPORT_SYMBOL_GPL(suspend_block_deactivate);
  */
 bool suspend_block_request_active(struct suspend_block_request *req)
 {
-	return READ_ONCE(req->active);
+	return atomic64_read(&req->state) & SB_ACTIVE;
 }
 EXPORT_SYMBOL_GPL(suspend_block_request_active);
+
+/* Jiffies left of @req's activation, with its timer_lock held. */
+static unsigned long sb_left(struct suspend_block_request *req, s64 state)
+{
+	if (!(state & SB_ACTIVE))
+		return 0;
+	if (!(state & SB_TIMED))
+		return MAX_SCHEDULE_TIMEOUT;
+	return time_before(jiffies, req->expires) ? req->expires - jiffies : 0;
+}
 
 /**
  * suspend_block_remaining - Time left before a timed activation ends.
@@ -360,14 +536,11 @@ EXPORT_SYMBOL_GPL(suspend_block_request_active);
  */
 unsigned long suspend_block_remaining(struct suspend_block_request *req)
 {
-	unsigned long flags, left = 0;
+	unsigned long flags, left;
 
-	spin_lock_irqsave(&req->lock, flags);
-	if (req->active && !req->timed)
-		left = MAX_SCHEDULE_TIMEOUT;
-	else if (req->active && time_before(jiffies, req->expires))
-		left = req->expires - jiffies;
-	spin_unlock_irqrestore(&req->lock, flags);
+	spin_lock_irqsave(&req->timer_lock, flags);
+	left = sb_left(req, atomic64_read(&req->state));
+	spin_unlock_irqrestore(&req->timer_lock, flags);
 	return left;
 }
 EXPORT_SYMBOL_GPL(suspend_block_remaining);
@@ -392,12 +565,9 @@ unsigned long suspend_block_longest_remaining(void)
 		return 0;
 	spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_for_each_entry(req, &suspend_block_registry, node) {
-		spin_lock(&req->lock);
-		if (req->active && !req->timed)
-			left = MAX_SCHEDULE_TIMEOUT;
-		else if (req->active && time_before(jiffies, req->expires))
-			left = max(left, req->expires - jiffies);
-		spin_unlock(&req->lock);
+		spin_lock(&req->timer_lock);
+		left = max(left, sb_left(req, atomic64_read(&req->state)));
+		spin_unlock(&req->timer_lock);
 		if (left == MAX_SCHEDULE_TIMEOUT)
 			break;
 	}
@@ -411,21 +581,51 @@ EXPORT_SYMBOL_GPL(suspend_block_longest_remaining);
  * @req: Added request.
  * @stats: Where to copy them.
  *
- * Times cover closed active intervals only; while @req is active, the open
- * interval started at @req->active_since.
+ * Times cover closed active intervals only.  Each field is read on its
+ * own: with calls racing on @req, they may be a transition apart.
  *
  * Context: Any context.
  */
 void suspend_block_get_stats(struct suspend_block_request *req,
 			     struct suspend_block_stats *stats)
 {
-	unsigned long flags;
-
-	spin_lock_irqsave(&req->lock, flags);
-	*stats = req->stats;
-	spin_unlock_irqrestore(&req->lock, flags);
+	*stats = (struct suspend_block_stats) {
+		.active_count = atomic64_read(&req->active_count),
+		.expire_count = atomic64_read(&req->expire_count),
+		.wakeup_count = atomic64_read(&req->wakeup_count),
+		.total_time = atomic64_read(&req->total_time),
+		.max_time = atomic64_read(&req->max_time),
+		.prevent_time = atomic64_read(&req->prevent_time),
+		.last_change = READ_ONCE(req->last_change),
+	};
 }
 EXPORT_SYMBOL_GPL(suspend_block_get_stats);
+
+/*
+ * The view of one request the read-outs print: statistics, and the open
+ * interval as of @now.
+ */
+void suspend_block_snapshot(struct suspend_block_request *req, u64 now,
+			    struct suspend_block_snapshot *snap)
+{
+	unsigned long flags;
+	u64 since, as;
+	s64 state;
+
+	spin_lock_irqsave(&req->timer_lock, flags);
+	state = atomic64_read(&req->state);
+	snap->active = state & SB_ACTIVE;
+	snap->expires_in = (state & SB_TIMED) ? sb_left(req, state) : 0;
+	snap->overdue = (state & SB_TIMED) && !snap->expires_in;
+	spin_unlock_irqrestore(&req->timer_lock, flags);
+	suspend_block_get_stats(req, &snap->stats);
+
+	since = sb_since(state);
+	snap->open = snap->active ? sb_interval(since, now) : 0;
+	as = READ_ONCE(sb_autosleep_since);
+	since = max3(since, as, (u64)atomic64_read(&req->prevent_mark));
+	snap->open_prevent = snap->active && as ? sb_interval(since, now) : 0;
+}
 
 /**
  * suspend_is_blocked - Whether any suspend-block request is active.
@@ -502,8 +702,9 @@ EXPORT_SYMBOL_GPL(suspend_block_flush_notifiers);
  * @enabled: Its new state.
  *
  * From now on, time active requests spend active counts (or stops
- * counting) as time spent preventing suspend.  Walks the registry: called
- * only when autosleep changes state.
+ * counting) as time spent preventing suspend.  Switching it off walks the
+ * registry to account the active requests' time so far: called only when
+ * autosleep changes state.
  *
  * Context: Any context.
  */
@@ -511,22 +712,23 @@ void suspend_block_autosleep_enabled(bool enabled)
 {
 	struct suspend_block_request *req;
 	unsigned long flags;
-	u64 now = local_clock();
+	u64 now = local_clock(), as;
+	s64 state;
 
 	spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	WRITE_ONCE(sb_autosleep, enabled);
-	list_for_each_entry(req, &suspend_block_registry, node) {
-		spin_lock(&req->lock);
-		if (!req->active) {
-			/* nothing to account */
-		} else if (enabled && !req->prevent_since) {
-			req->prevent_since = now;
-		} else if (!enabled && req->prevent_since) {
-			req->stats.prevent_time +=
-				sb_interval(req->prevent_since, now);
-			req->prevent_since = 0;
+	as = sb_autosleep_since;
+	if (enabled && !as) {
+		WRITE_ONCE(sb_autosleep_since, max(now, 1ULL));
+	} else if (!enabled && as) {
+		/* Before the switch: an interval ending now is not lost. */
+		list_for_each_entry(req, &suspend_block_registry, node) {
+			state = atomic64_read(&req->state);
+			if (state & SB_ACTIVE)
+				sb_account_prevent(req,
+						   max(sb_since(state), as),
+						   now);
 		}
-		spin_unlock(&req->lock);
+		WRITE_ONCE(sb_autosleep_since, 0);
 	}
 	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 }
@@ -556,7 +758,7 @@ void suspend_block_report_abort(void)
 	names[0] = '\0';
 	spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_for_each_entry(req, &suspend_block_registry, node) {
-		if (!READ_ONCE(req->active))
+		if (!suspend_block_request_active(req))
 			continue;
 		if (len + strlen(req->name) + 4 >= sizeof(names)) {
 			strscpy(names + len, len ? ",..." : "...",

@@ -11,12 +11,28 @@
 /*
  * The registry: every added request, for read-outs only.  Add and remove
  * take the lock with interrupts off; a reader walking it may take each
- * request's lock inside it (never the other way round).
+ * request's timer_lock inside it (never the other way round).
  */
 extern spinlock_t suspend_block_registry_lock;
 extern struct list_head suspend_block_registry;
 
 /* Statistics of removed requests, summed, under the registry lock. */
 extern struct suspend_block_stats suspend_block_deleted;
+
+/*
+ * What the read-outs print of one request: its statistics (closed
+ * intervals), and as of the time asked for, the open interval.
+ */
+struct suspend_block_snapshot {
+	struct suspend_block_stats stats;
+	bool active;
+	bool overdue;			/* timed, and its deadline has passed */
+	u64 open;			/* ns into the open active interval */
+	u64 open_prevent;		/* ns of it preventing autosleep */
+	unsigned long expires_in;	/* jiffies to a pending timeout or 0 */
+};
+
+void suspend_block_snapshot(struct suspend_block_request *req, u64 now,
+			    struct suspend_block_snapshot *snap);
 
 #endif /* _KERNEL_POWER_QOS_SUSPEND_BLOCK_H */

@@ -44,28 +44,17 @@ static void sb_show_one(struct seq_file *m, const char *name, bool active,
 static int sb_debugfs_show(struct seq_file *m, void *unused)
 {
 	struct suspend_block_request *req;
+	struct suspend_block_snapshot snap;
 	struct suspend_block_stats st;
-	unsigned long expires_in;
 	unsigned long flags;
-	u64 now = local_clock(), open, open_prevent;
-	bool active;
+	u64 now = local_clock();
 
 	seq_puts(m, "name\tactive\tactive_count\texpire_count\twakeup_count\tactive_since\ttotal_time\tmax_time\tprevent_time\tlast_change\texpires_in_ms\n");
 	spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_for_each_entry(req, &suspend_block_registry, node) {
-		spin_lock(&req->lock);
-		st = req->stats;
-		active = req->active;
-		open = active && now > req->active_since ?
-			now - req->active_since : 0;
-		open_prevent = req->prevent_since && now > req->prevent_since ?
-			now - req->prevent_since : 0;
-		expires_in = active && req->timed &&
-			time_before(jiffies, req->expires) ?
-			req->expires - jiffies : 0;
-		spin_unlock(&req->lock);
-		sb_show_one(m, req->name, active, &st, open, open_prevent,
-			    expires_in);
+		suspend_block_snapshot(req, now, &snap);
+		sb_show_one(m, req->name, snap.active, &snap.stats, snap.open,
+			    snap.open_prevent, snap.expires_in);
 	}
 	st = suspend_block_deleted;
 	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
@@ -83,7 +72,7 @@ static ssize_t suspend_blockers_show(struct kobject *kobj,
 
 	spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_for_each_entry(req, &suspend_block_registry, node) {
-		if (READ_ONCE(req->active))
+		if (suspend_block_request_active(req))
 			len += sysfs_emit_at(buf, len, "%s ", req->name);
 	}
 	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);

@@ -59,13 +59,11 @@ static inline u64 wl_since(u64 from, u64 now)
 }
 
 /*
- * Fold the current hold (started at @since, @overdue if past its timeout)
+ * Fold the current hold (@open ns so far, @overdue if past its timeout)
  * into @r, the way Android showed a held lock.
  */
-static void wl_add_open(struct wl_row *r, u64 since, bool overdue, u64 now)
+static void wl_add_open(struct wl_row *r, u64 open, bool overdue)
 {
-	u64 open = wl_since(since, now);
-
 	r->total_time += open;
 	r->max_time = max(r->max_time, open);
 	if (overdue)
@@ -78,22 +76,20 @@ static void wl_add_open(struct wl_row *r, u64 since, bool overdue, u64 now)
 static void wl_suspend_row(struct suspend_block_request *req,
 			   struct wl_row *r, u64 now)
 {
-	spin_lock(&req->lock);
+	struct suspend_block_snapshot snap;
+
+	suspend_block_snapshot(req, now, &snap);
 	*r = (struct wl_row) {
-		.count = req->stats.active_count,
-		.expire_count = req->stats.expire_count,
-		.wake_count = req->stats.wakeup_count,
-		.total_time = req->stats.total_time,
-		.sleep_time = req->stats.prevent_time,
-		.max_time = req->stats.max_time,
-		.last_change = req->stats.last_change,
+		.count = snap.stats.active_count,
+		.expire_count = snap.stats.expire_count,
+		.wake_count = snap.stats.wakeup_count,
+		.total_time = snap.stats.total_time,
+		.sleep_time = snap.stats.prevent_time + snap.open_prevent,
+		.max_time = snap.stats.max_time,
+		.last_change = snap.stats.last_change,
 	};
-	if (req->active)
-		wl_add_open(r, req->active_since, req->timed &&
-			    !time_before(jiffies, req->expires), now);
-	if (req->prevent_since)
-		r->sleep_time += wl_since(req->prevent_since, now);
-	spin_unlock(&req->lock);
+	if (snap.active)
+		wl_add_open(r, snap.open, snap.overdue);
 }
 
 /* Called with power_level_lock held. */
@@ -108,8 +104,8 @@ static void wl_idle_row(struct power_level_request *req, struct wl_row *r,
 		.last_change = req->stats.last_change,
 	};
 	if (req->level != PM_QOS_POWER_LEVEL_ANY)
-		wl_add_open(r, req->active_since, req->timed &&
-			    !time_before(jiffies, req->expires), now);
+		wl_add_open(r, wl_since(req->active_since, now),
+			    req->timed && !time_before(jiffies, req->expires));
 }
 
 static void wl_deleted_row(struct wl_row *r)
