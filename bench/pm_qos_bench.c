@@ -19,6 +19,7 @@
 
 #include <linux/atomic.h>
 #include <linux/completion.h>
+#include <linux/cpuidle.h>
 #include <linux/cpumask.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
@@ -41,6 +42,7 @@
 #include <linux/wakelock.h>
 
 #include "bench.h"
+#include "../qos_suspend_block.h"
 
 static bool autorun;
 module_param(autorun, bool, 0444);
@@ -85,35 +87,68 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/*
- * Pick a number of pairs that takes REP_MIN_NS at least, then time REPS
- * repetitions of it.  Costs are kept in picoseconds per pair.
- */
-void bench_measure(bench_loop_t loop, void *ctx, struct bench_result *r)
+/* A number of pairs of @loop that takes REP_MIN_NS at least. */
+static u64 bench_calibrate(bench_loop_t loop, void *ctx)
 {
-	u64 n = 64, t, ps[REPS], rep_ns = REP_MIN_NS * (only ? 100 : 1);
-	int i;
+	u64 n = 64, t, rep_ns = REP_MIN_NS * (only ? 100 : 1);
 
 	for (;;) {
 		t = ktime_get_ns();
 		loop(n, ctx);
 		t = ktime_get_ns() - t;
 		if (t >= rep_ns || n >= (1ULL << 34))
-			break;
+			return n;
 		n *= t ? clamp_t(u64, rep_ns * 2 / t, 2, 16) : 16;
 		cond_resched();
 	}
-	for (i = 0; i < REPS; i++) {
-		t = ktime_get_ns();
-		loop(n, ctx);
-		t = ktime_get_ns() - t;
-		ps[i] = div64_u64(t * 1000, n);
-		cond_resched();
-	}
+}
+
+/* ps per pair of one repetition of @n pairs. */
+static u64 bench_rep(bench_loop_t loop, void *ctx, u64 n)
+{
+	u64 t = ktime_get_ns();
+
+	loop(n, ctx);
+	t = ktime_get_ns() - t;
+	cond_resched();
+	return div64_u64(t * 1000, n);
+}
+
+/*
+ * Pick a number of pairs that takes REP_MIN_NS at least, then time REPS
+ * repetitions of it.  Costs are kept in picoseconds per pair.
+ */
+void bench_measure(bench_loop_t loop, void *ctx, struct bench_result *r)
+{
+	u64 n = bench_calibrate(loop, ctx), ps[REPS];
+	int i;
+
+	for (i = 0; i < REPS; i++)
+		ps[i] = bench_rep(loop, ctx, n);
 	sort(ps, REPS, sizeof(ps[0]), cmp_u64, NULL);
 	r->min_ps = ps[0];
 	r->median_ps = ps[REPS / 2];
 	r->max_ps = ps[REPS - 1];
+}
+
+/*
+ * The cost of @a relative to @b, in thousandths, for differences of a few
+ * percent on a noisy machine: the two alternate, REPS rounds of one
+ * repetition each, and the median of the rounds' ratios is taken.
+ */
+#define RATIO_ROUNDS	(3 * REPS)
+static u64 bench_ratio(bench_loop_t a, void *actx, bench_loop_t b, void *bctx)
+{
+	u64 n = bench_calibrate(b, bctx), r[RATIO_ROUNDS], pa, pb;
+	int i;
+
+	for (i = 0; i < RATIO_ROUNDS; i++) {
+		pa = bench_rep(a, actx, n);
+		pb = bench_rep(b, bctx, n);
+		r[i] = div64_u64(pa * 1000, max(pb, 1ULL));
+	}
+	sort(r, RATIO_ROUNDS, sizeof(r[0]), cmp_u64, NULL);
+	return r[RATIO_ROUNDS / 2];
 }
 
 /* The loops.  Each is a plain function so the pair itself is inlined. */
@@ -148,6 +183,22 @@ BENCH_LOOP(loop_cmpxchg, atomic_long_t,
 	   atomic_long_cmpxchg(ctx, 0, 1); atomic_long_cmpxchg(ctx, 1, 0))
 BENCH_LOOP(loop_sb_pair, struct suspend_block_request,
 	   suspend_block_activate(ctx); suspend_block_deactivate(ctx))
+BENCH_LOOP(loop_sb_untraced_pair, struct suspend_block_request,
+	   suspend_block_activate_untraced(ctx);
+	   suspend_block_deactivate_untraced(ctx))
+
+/*
+ * Two builds of one path compared through the same loop code, so that
+ * where the compiler put each bench loop does not count.
+ */
+struct sb_variant {
+	struct suspend_block_request *req;
+	bool (*activate)(struct suspend_block_request *req);
+	bool (*deactivate)(struct suspend_block_request *req);
+};
+
+BENCH_LOOP(loop_sb_variant, struct sb_variant,
+	   ctx->activate(ctx->req); ctx->deactivate(ctx->req))
 BENCH_LOOP(loop_sb_timeout_pair, struct suspend_block_request,
 	   suspend_block_activate_timeout(ctx, HZ);
 	   suspend_block_deactivate(ctx))
@@ -155,6 +206,9 @@ BENCH_LOOP(loop_sb_add_remove, struct suspend_block_request,
 	   suspend_block_add_request(ctx, "bench-add");
 	   suspend_block_remove_request(ctx))
 BENCH_LOOP(loop_pl_pair, struct power_level_request,
+	   power_level_update_request(ctx, 1);
+	   power_level_update_request(ctx, PM_QOS_POWER_LEVEL_ANY))
+BENCH_LOOP(loop_pl0_pair, struct power_level_request,
 	   power_level_update_request(ctx, 0);
 	   power_level_update_request(ctx, PM_QOS_POWER_LEVEL_ANY))
 BENCH_LOOP(loop_wake_lock_pair, struct wake_lock,
@@ -215,7 +269,7 @@ static void goal(const char *what, u64 got_permille, u64 max_permille)
 }
 
 struct bench_medians {
-	u64 sb, sb_trace, ws, pl, cpu_latency, flat1, flat_big;
+	u64 sb, sb_trace, ws, pl, cpu_latency, flat1, flat_big, trace_off;
 };
 
 static void bench_floors_and_pairs(struct bench_medians *md)
@@ -268,7 +322,7 @@ static void bench_floors_and_pairs(struct bench_medians *md)
 	    loop_ws_event_pair, ws, &ws_ref, "ws pair");
 	/* Without cpuidle (UML) the cpu_latency_qos calls are empty stubs. */
 	if (cpu_latency_qos_request_active(cl)) {
-		cl_ref = res(row("mainline: cpu_latency_qos update pair",
+		cl_ref = res(row("mainline: cpu_latency_qos pair (10 us)",
 				 loop_cpu_latency_pair, cl, NULL, NULL));
 		md->cpu_latency = cl_ref.median_ps;
 	} else {
@@ -281,6 +335,18 @@ static void bench_floors_and_pairs(struct bench_medians *md)
 	sb_ref = res(row("ours: suspend-block activate + deactivate",
 			 loop_sb_pair, sb, &ws_ref, "ws pair"));
 	md->sb = sb_ref.median_ps;
+	row("ours: same, built without tracepoints", loop_sb_untraced_pair,
+	    sb, &sb_ref, "sb pair");
+	if (!only || strstr("tracepoint cost", only)) {
+		struct sb_variant traced = { sb, suspend_block_activate,
+					     suspend_block_deactivate };
+		struct sb_variant untraced = { sb,
+					       suspend_block_activate_untraced,
+					       suspend_block_deactivate_untraced };
+
+		md->trace_off = bench_ratio(loop_sb_variant, &traced,
+					    loop_sb_variant, &untraced);
+	}
 #ifdef CONFIG_EVENT_TRACING
 	if (!trace_set_clr_event("suspend_qos", NULL, 1)) {
 		md->sb_trace = row("ours: same, suspend_qos events enabled",
@@ -290,9 +356,17 @@ static void bench_floors_and_pairs(struct bench_medians *md)
 #endif
 	row("ours: activate_timeout(1 s) + deactivate", loop_sb_timeout_pair,
 	    sb, &ws_ref, "ws pair");
-	md->pl = row("ours: power-level update pair", loop_pl_pair, pl,
-		     md->cpu_latency ? &cl_ref : &fq_ref,
+	/*
+	 * Level 1 and 10 us both allow every state of the benchmark machines
+	 * (QEMU's ACPI C1 and polling): no idle CPU has to leave its state.
+	 * Level 0 forbids C1, so the idle CPUs in it must be woken.
+	 */
+	md->pl = row("ours: power-level update pair (level 1)", loop_pl_pair,
+		     pl, md->cpu_latency ? &cl_ref : &fq_ref,
 		     md->cpu_latency ? "cpu_latency pair" : "freq_qos pair");
+	row("ours: power-level pair, level 0 (wakes C1)", loop_pl0_pair, pl,
+	    md->cpu_latency ? &cl_ref : &fq_ref,
+	    md->cpu_latency ? "cpu_latency pair" : "freq_qos pair");
 	row("ours: wake_lock + wake_unlock (compat)", loop_wake_lock_pair, wl,
 	    &sb_ref, "sb pair");
 	row("ours: suspend-block add + remove", loop_sb_add_remove, tmp,
@@ -486,6 +560,27 @@ static void bench_smp(void)
 	kfree(sb);
 }
 
+/* The idle states the power-level and cpu_latency rows constrain. */
+static void bench_print_idle_states(void)
+{
+#ifdef CONFIG_CPU_IDLE
+	struct cpuidle_driver *drv = cpuidle_get_driver();
+	char line[120];
+	size_t len = 0;
+	int i;
+
+	if (!drv) {
+		out("cpuidle: no driver\n");
+		return;
+	}
+	for (i = 0; i < drv->state_count; i++)
+		len += scnprintf(line + len, sizeof(line) - len, " %d:%s(%u us)",
+				 i, drv->states[i].name,
+				 drv->states[i].exit_latency);
+	out("cpuidle states:%s\n", line);
+#endif
+}
+
 static void bench_run(void)
 {
 	struct bench_medians md = { 0 };
@@ -494,6 +589,7 @@ static void bench_run(void)
 	bench_len = 0;
 	out("pm_qos benchmark: %s, %u CPU(s), HZ=%d, median of %d repetitions\n",
 	    uml ? "UML" : "x86_64", num_online_cpus(), HZ, REPS);
+	bench_print_idle_states();
 	bench_floors_and_pairs(&md);
 	if (only) {
 		out("done (only rows matching \"%s\")\n", only);
@@ -512,11 +608,12 @@ static void bench_run(void)
 	else
 		out("%s: %-52s n/a (no cpuidle)\n", "goal",
 		    "power-level pair / cpu_latency_qos pair");
+	goal("tracepoints compiled in, disabled / none (same kernel)",
+	     md.trace_off, 1020);
 	if (md.sb_trace)
 		out("%s %llu.%03llux %s\n", "tracepoints enabled:",
 		    permille(md.sb_trace, md.sb) / 1000,
-		    permille(md.sb_trace, md.sb) % 1000,
-		    "the pair (disabled: see make bench)");
+		    permille(md.sb_trace, md.sb) % 1000, "the pair");
 	out("csv,pair,sb,%llu\ncsv,pair,ws,%llu\ncsv,pair,pl,%llu\ncsv,pair,cpu_latency,%llu\n",
 	    md.sb, md.ws, md.pl, md.cpu_latency);
 	out("done\n");

@@ -18,7 +18,10 @@ trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage"/{bin,sbin,dev,proc,sys,tmp,tests,root,etc}
 cp /bin/busybox "$stage/bin/busybox"
 gcc -static -O2 -Wall -o "$stage/bin/wr" "$top/tests/tools/wr.c"
-gcc -static -O2 -Wall -o "$stage/bin/wlbench" "$top/tests/tools/wlbench.c"
+gcc -static -O2 -Wall -I "$top/include/uapi" -o "$stage/bin/wlbench" \
+	"$top/tests/tools/wlbench.c"
+gcc -static -O2 -Wall -I "$top/include/uapi" -o "$stage/bin/sbfd" \
+	"$top/tests/tools/sbfd.c"
 cp "$top/tests/init" "$stage/init"
 cp "$top"/tests/*.sh "$stage/tests/"
 mkdir -p "$stage/tests/scenarios"

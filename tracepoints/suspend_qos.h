@@ -48,11 +48,21 @@ DEFINE_EVENT(sq_request_owner, sb_request_remove,
 	TP_ARGS(name)
 );
 
+#ifndef _SUSPEND_QOS_TRACE_REG
+#define _SUSPEND_QOS_TRACE_REG
+/*
+ * The suspend-block hot path checks one word of rare conditions instead of
+ * each tracepoint's key; registering its events sets a bit in that word.
+ */
+int suspend_block_trace_reg(void);
+void suspend_block_trace_unreg(void);
+#endif
+
 /*
  * Every activation call: "start" if it made the request active; timeout
  * in jiffies (0: none), printed in ms.
  */
-TRACE_EVENT(sb_activate,
+TRACE_EVENT_FN(sb_activate,
 	TP_PROTO(const char *name, unsigned long timeout, bool started),
 	TP_ARGS(name, timeout, started),
 	TP_STRUCT__entry(
@@ -68,7 +78,8 @@ TRACE_EVENT(sb_activate,
 	TP_printk("name=%s timeout_ms=%u %s", __get_str(name),
 		  __entry->timeout_ms,
 		  __print_symbolic(__entry->started, { 0, "rearm" },
-				   { 1, "start" }))
+				   { 1, "start" })),
+	suspend_block_trace_reg, suspend_block_trace_unreg
 );
 
 DECLARE_EVENT_CLASS(sq_request_end,
@@ -86,19 +97,21 @@ DECLARE_EVENT_CLASS(sq_request_end,
 );
 
 /* Deactivated by its owner (or by removal). */
-DEFINE_EVENT(sq_request_end, sb_deactivate,
+DEFINE_EVENT_FN(sq_request_end, sb_deactivate,
 	TP_PROTO(const char *name, u64 held_ns),
-	TP_ARGS(name, held_ns)
+	TP_ARGS(name, held_ns),
+	suspend_block_trace_reg, suspend_block_trace_unreg
 );
 
 /* Deactivated by its timeout. */
-DEFINE_EVENT(sq_request_end, sb_expire,
+DEFINE_EVENT_FN(sq_request_end, sb_expire,
 	TP_PROTO(const char *name, u64 held_ns),
-	TP_ARGS(name, held_ns)
+	TP_ARGS(name, held_ns),
+	suspend_block_trace_reg, suspend_block_trace_unreg
 );
 
 /* The number of active requests changed. */
-TRACE_EVENT(sb_aggregate,
+TRACE_EVENT_FN(sb_aggregate,
 	TP_PROTO(unsigned int active),
 	TP_ARGS(active),
 	TP_STRUCT__entry(
@@ -111,7 +124,8 @@ TRACE_EVENT(sb_aggregate,
 	),
 	TP_printk("active=%u %s", __entry->active,
 		  __print_symbolic(__entry->blocked, { 0, "unblocked" },
-				   { 1, "blocked" }))
+				   { 1, "blocked" })),
+	suspend_block_trace_reg, suspend_block_trace_unreg
 );
 
 /* Levels; 2147483647 is PM_QOS_POWER_LEVEL_ANY (a literal for parsers). */

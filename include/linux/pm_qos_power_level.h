@@ -19,6 +19,7 @@
 #include <linux/compiler.h>
 #include <linux/list.h>
 #include <linux/notifier.h>
+#include <linux/percpu.h>
 #include <linux/timer.h>
 #include <linux/types.h>
 
@@ -119,6 +120,31 @@ static inline int power_level_clamp_state(struct cpuidle_driver *drv,
 	return power_level_deepest_allowed(drv, dev, index);
 }
 
+DECLARE_PER_CPU(int, power_level_idle_state);
+
+/**
+ * power_level_enter_state - Record the idle state a CPU is about to enter.
+ * @drv: cpuidle driver of the CPU.
+ * @dev: cpuidle device of the CPU.
+ * @index: state index about to be entered.
+ *
+ * A stricter limit wakes only the idle CPUs whose recorded state is deeper
+ * than it.  The barrier pairs with the one after publishing a new limit:
+ * either this CPU sees the new limit here and clamps, or the updater sees
+ * the recorded state and wakes this CPU.
+ *
+ * Context: The idle path, interrupts off.
+ * Return: @index, clamped to the limit read after recording it.
+ */
+static inline int power_level_enter_state(struct cpuidle_driver *drv,
+					  struct cpuidle_device *dev, int index)
+{
+	raw_cpu_write(power_level_idle_state, index);
+	/* Pairs with the barrier in pl_wake_deeper(), see above. */
+	smp_mb();
+	return power_level_clamp_state(drv, dev, index);
+}
+
 #else /* !CONFIG_PM_QOS_POWER_LEVEL */
 
 static inline void power_level_add_request(struct power_level_request *req,
@@ -161,6 +187,12 @@ static inline s32 power_level_qos_limit(void)
 }
 
 static inline int power_level_clamp_state(struct cpuidle_driver *drv,
+					  struct cpuidle_device *dev, int index)
+{
+	return index;
+}
+
+static inline int power_level_enter_state(struct cpuidle_driver *drv,
 					  struct cpuidle_device *dev, int index)
 {
 	return index;

@@ -20,9 +20,12 @@
  * the deadline under the lock, so one racing with an update does nothing.
  *
  * Tightening.  A CPU already idle in a state deeper than a new, stricter
- * limit would stay there until its next wakeup; the update wakes the idle
- * CPUs (wake_up_all_idle_cpus(), as cpu_latency_qos does), but only when the
- * limit actually got stricter, so they re-select within it at once.
+ * limit would stay there until its next wakeup.  cpuidle_enter() records
+ * the state each CPU enters, so the update wakes only the idle CPUs in a
+ * state deeper than the new limit, and only when the limit got stricter;
+ * they re-select within it at once.  (cpu_latency_qos wakes every idle CPU
+ * on every change of its target.)  During suspend-to-idle, whose loop does
+ * not go through cpuidle_enter(), every idle CPU is woken.
  */
 
 #include <linux/bitmap.h>
@@ -32,9 +35,11 @@
 #include <linux/init.h>
 #include <linux/jiffies.h>
 #include <linux/sched/clock.h>
+#include <linux/sched/idle.h>
 #include <linux/seq_file.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
+#include <linux/suspend.h>
 #include <trace/events/suspend_qos.h>
 
 #include "qos_debugfs.h"
@@ -46,10 +51,15 @@ struct power_level_stats power_level_deleted;
 
 static unsigned int pl_count[PM_QOS_POWER_LEVEL_COUNT];
 static DECLARE_BITMAP(pl_used, PM_QOS_POWER_LEVEL_COUNT);
+static_assert(PM_QOS_POWER_LEVEL_COUNT <= BITS_PER_LONG);
 static RAW_NOTIFIER_HEAD(pl_notifiers);
 
 s32 power_level_qos_limit_value = PM_QOS_POWER_LEVEL_ANY;
 EXPORT_SYMBOL_GPL(power_level_qos_limit_value);
+
+/* The idle state each CPU entered last: see power_level_enter_state(). */
+DEFINE_PER_CPU(int, power_level_idle_state);
+EXPORT_PER_CPU_SYMBOL_GPL(power_level_idle_state);
 
 static bool pl_level_valid(s32 level)
 {
@@ -89,17 +99,38 @@ static void pl_move(struct power_level_request *req, s32 level, u64 now)
  */
 static bool pl_publish(void)
 {
-	unsigned long first = find_first_bit(pl_used, PM_QOS_POWER_LEVEL_COUNT);
 	s32 old = power_level_qos_limit_value;
-	s32 limit = first < PM_QOS_POWER_LEVEL_COUNT ?
-		(s32)first : PM_QOS_POWER_LEVEL_ANY;
+	/* The levels fit one word: its first set bit, without a call. */
+	s32 limit = pl_used[0] ? (s32)__ffs(pl_used[0]) :
+				 PM_QOS_POWER_LEVEL_ANY;
 
 	if (limit == old)
 		return false;
 	trace_pl_limit(old, limit);
 	WRITE_ONCE(power_level_qos_limit_value, limit);
-	raw_notifier_call_chain(&pl_notifiers, limit, NULL);
+	if (pl_notifiers.head)
+		raw_notifier_call_chain(&pl_notifiers, limit, NULL);
 	return limit < old;
+}
+
+/* Wake the idle CPUs in a state deeper than the new, stricter @limit. */
+static void pl_wake_deeper(s32 limit)
+{
+	int cpu, this;
+
+	if (idle_should_enter_s2idle()) {
+		wake_up_all_idle_cpus();
+		return;
+	}
+	/* Pairs with the barrier in power_level_enter_state(). */
+	smp_mb();
+	this = get_cpu();
+	for_each_online_cpu(cpu) {
+		if (cpu != this &&
+		    READ_ONCE(per_cpu(power_level_idle_state, cpu)) > limit)
+			wake_up_if_idle(cpu);
+	}
+	put_cpu();
 }
 
 /*
@@ -111,6 +142,7 @@ static void pl_set(struct power_level_request *req, s32 level,
 {
 	unsigned long flags;
 	bool tighter;
+	s32 limit;
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
 	if (timeout && level != PM_QOS_POWER_LEVEL_ANY) {
@@ -123,10 +155,11 @@ static void pl_set(struct power_level_request *req, s32 level,
 	}
 	pl_move(req, level, local_clock());
 	tighter = pl_publish();
+	limit = power_level_qos_limit_value;
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 
 	if (tighter)
-		wake_up_all_idle_cpus();
+		pl_wake_deeper(limit);
 }
 
 static void pl_timer_fn(struct timer_list *t)

@@ -67,9 +67,6 @@ struct suspend_block_stats suspend_block_deleted;
 /* Number of active requests: the aggregate. */
 static atomic_t sb_active = ATOMIC_INIT(0);
 
-/* A system suspend runs (PM notifier); activations now are wakeups. */
-static bool sb_suspending;
-
 /*
  * local_clock() when autosleep was switched on, 0 while it is off: active
  * time after it counts as preventing suspend.
@@ -98,13 +95,13 @@ static inline u64 sb_interval(u64 from, u64 to)
 }
 
 /* The state word: flags, then the start of the (last) active interval. */
-#define SB_ACTIVE	BIT_ULL(0)
-#define SB_TIMED	BIT_ULL(1)
-#define SB_SINCE_SHIFT	2
+#define SB_REQ_ACTIVE	BIT_ULL(0)
+#define SB_REQ_TIMED	BIT_ULL(1)
+#define SB_REQ_SINCE_SHIFT	2
 
 static inline u64 sb_since(s64 state)
 {
-	return (u64)state >> SB_SINCE_SHIFT;
+	return (u64)state >> SB_REQ_SINCE_SHIFT;
 }
 
 /*
@@ -116,13 +113,13 @@ static inline s64 sb_active_state(s64 old, u64 now, u64 flags)
 {
 	u64 since = max(now, sb_since(old) + 1);
 
-	return (s64)((since << SB_SINCE_SHIFT) | SB_ACTIVE | flags);
+	return (s64)((since << SB_REQ_SINCE_SHIFT) | SB_REQ_ACTIVE | flags);
 }
 
 /* The state after the interval in @old ended: its start is kept. */
 static inline s64 sb_inactive_state(s64 old)
 {
-	return old & ~(s64)(SB_ACTIVE | SB_TIMED);
+	return old & ~(s64)(SB_REQ_ACTIVE | SB_REQ_TIMED);
 }
 
 /*
@@ -168,32 +165,54 @@ static void sb_became_unblocked(void)
 	sb_kick_notifiers();
 }
 
+/*
+ * The rare-conditions word (qos_suspend_block.h), read once per call.
+ * Without @traced, as if no event were enabled: the benchmark builds the
+ * very same path without its tracepoints that way, to measure what
+ * compiled-in but disabled tracepoints cost.
+ */
+static __always_inline unsigned long sb_rare(bool traced)
+{
+	unsigned long rare = READ_ONCE(suspend_block_rare);
+
+	return traced ? rare : rare & ~BIT(SB_RARE_TRACING);
+}
+
+#define sb_rare_is(rare, bit)	unlikely((rare) & BIT(SB_RARE_##bit))
+
+/* The hot path's events fire only when the rare word says so. */
+#define sb_trace(rare, event)				\
+	do {						\
+		if (sb_rare_is(rare, TRACING))		\
+			event;				\
+	} while (0)
+
 /* One more request (about to be) active: before its bit is set. */
-static __always_inline void sb_count_up(void)
+static __always_inline void sb_count_up(unsigned long rare)
 {
 	unsigned int active = atomic_inc_return(&sb_active);
 
-	trace_sb_aggregate(active);
+	sb_trace(rare, trace_sb_aggregate(active));
 	if (active == 1)
 		sb_became_blocked();
 }
 
 /* One request fewer: after its bit is cleared (or it lost the race). */
-static __always_inline void sb_count_down(void)
+static __always_inline void sb_count_down(unsigned long rare)
 {
 	unsigned int active = atomic_dec_return(&sb_active);
 
-	trace_sb_aggregate(active);
+	sb_trace(rare, trace_sb_aggregate(active));
 	if (!active)
 		sb_became_unblocked();
 }
 
 /* Bookkeeping of the call that set the active bit for an interval. */
 static __always_inline void sb_account_start(struct suspend_block_request *req,
-					     s64 state)
+					     s64 state, unsigned long rare)
 {
 	atomic64_inc(&req->active_count);
-	if (READ_ONCE(sb_suspending))
+	if (sb_rare_is(rare, SUSPENDING))
 		atomic64_inc(&req->wakeup_count);
 	WRITE_ONCE(req->last_change, sb_since(state));
 }
@@ -217,7 +236,8 @@ static void sb_account_prevent(struct suspend_block_request *req, u64 from,
  * @old, at @now; @expired: by the timeout.  Then the aggregate.
  */
 static __always_inline void sb_account_stop(struct suspend_block_request *req,
-					    s64 old, u64 now, bool expired)
+					    s64 old, u64 now, bool expired,
+					    unsigned long rare)
 {
 	u64 since = sb_since(old), held = sb_interval(since, now), as;
 	s64 longest = atomic64_read(&req->max_time);
@@ -226,17 +246,19 @@ static __always_inline void sb_account_stop(struct suspend_block_request *req,
 	while (held > longest &&
 	       !atomic64_try_cmpxchg(&req->max_time, &longest, held))
 		;
-	as = READ_ONCE(sb_autosleep_since);
-	if (unlikely(as))
-		sb_account_prevent(req, max(since, as), now);
+	if (sb_rare_is(rare, AUTOSLEEP)) {
+		as = READ_ONCE(sb_autosleep_since);
+		if (as)
+			sb_account_prevent(req, max(since, as), now);
+	}
 	WRITE_ONCE(req->last_change, now);
 	if (expired) {
 		atomic64_inc(&req->expire_count);
-		trace_sb_expire(req->name, held);
+		sb_trace(rare, trace_sb_expire(req->name, held));
 	} else {
-		trace_sb_deactivate(req->name, held);
+		sb_trace(rare, trace_sb_deactivate(req->name, held));
 	}
-	sb_count_down();
+	sb_count_down(rare);
 }
 
 static void sb_timer_fn(struct timer_list *t)
@@ -247,11 +269,11 @@ static void sb_timer_fn(struct timer_list *t)
 
 	spin_lock_irqsave(&req->timer_lock, flags);
 	old = atomic64_read(&req->state);
-	if ((old & SB_TIMED) && time_after_eq(jiffies, req->expires)) {
+	if ((old & SB_REQ_TIMED) && time_after_eq(jiffies, req->expires)) {
 		/* Timed states change only under timer_lock. */
 		atomic64_set(&req->state, sb_inactive_state(old));
-		sb_account_stop(req, old, local_clock(), true);
-	} else if (old & SB_TIMED) {
+		sb_account_stop(req, old, local_clock(), true, sb_rare(true));
+	} else if (old & SB_REQ_TIMED) {
 		/* The wheel caps long timeouts (days): wait for the rest. */
 		mod_timer(&req->timer, req->expires);
 	}
@@ -327,7 +349,7 @@ EXPORT_SYMBOL_GPL(suspend_block_remove_request);
  */
 static bool sb_activate_locked(struct suspend_block_request *req)
 {
-	unsigned long flags;
+	unsigned long flags, rare = sb_rare(true);
 	bool counted = false;
 	u64 now = 0;
 	s64 old, new;
@@ -335,28 +357,61 @@ static bool sb_activate_locked(struct suspend_block_request *req)
 	spin_lock_irqsave(&req->timer_lock, flags);
 	old = atomic64_read(&req->state);
 	do {
-		if (old & SB_ACTIVE) {
-			new = old & ~(s64)SB_TIMED;
+		if (old & SB_REQ_ACTIVE) {
+			new = old & ~(s64)SB_REQ_TIMED;
 			continue;
 		}
 		if (!counted) {
-			sb_count_up();
+			sb_count_up(rare);
 			counted = true;
 			now = local_clock();
 		}
 		new = sb_active_state(old, now, 0);
 	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
-	if (old & SB_TIMED)
+	if (old & SB_REQ_TIMED)
 		del_timer(&req->timer);
-	if (old & SB_ACTIVE) {
+	if (old & SB_REQ_ACTIVE) {
 		if (counted)
-			sb_count_down();
+			sb_count_down(rare);
 	} else {
-		sb_account_start(req, new);
+		sb_account_start(req, new, rare);
 	}
-	trace_sb_activate(req->name, 0, !(old & SB_ACTIVE));
+	trace_sb_activate(req->name, 0, !(old & SB_REQ_ACTIVE));
 	spin_unlock_irqrestore(&req->timer_lock, flags);
-	return !(old & SB_ACTIVE);
+	return !(old & SB_REQ_ACTIVE);
+}
+
+/* The lock-free activation; see suspend_block_activate(). */
+static __always_inline bool sb_activate(struct suspend_block_request *req,
+					bool traced)
+{
+	s64 old = atomic64_read(&req->state), new;
+	unsigned long rare = sb_rare(traced);
+	bool counted = false;
+	u64 now = 0;
+
+	for (;;) {
+		if (old & (SB_REQ_ACTIVE | SB_REQ_TIMED)) {
+			/* Lost a race to another activation, or timed. */
+			if (counted)
+				sb_count_down(rare);
+			if (old & SB_REQ_TIMED)
+				return sb_activate_locked(req);
+			sb_trace(rare, trace_sb_activate(req->name, 0, false));
+			return false;
+		}
+		if (!counted) {
+			sb_count_up(rare);
+			counted = true;
+			now = local_clock();
+		}
+		new = sb_active_state(old, now, 0);
+		if (atomic64_try_cmpxchg(&req->state, &old, new))
+			break;
+	}
+	sb_account_start(req, new, rare);
+	sb_trace(rare, trace_sb_activate(req->name, 0, true));
+	return true;
 }
 
 /**
@@ -373,32 +428,7 @@ static bool sb_activate_locked(struct suspend_block_request *req)
  */
 bool suspend_block_activate(struct suspend_block_request *req)
 {
-	s64 old = atomic64_read(&req->state), new;
-	bool counted = false;
-	u64 now = 0;
-
-	for (;;) {
-		if (old & (SB_ACTIVE | SB_TIMED)) {
-			/* Lost a race to another activation, or timed. */
-			if (counted)
-				sb_count_down();
-			if (old & SB_TIMED)
-				return sb_activate_locked(req);
-			trace_sb_activate(req->name, 0, false);
-			return false;
-		}
-		if (!counted) {
-			sb_count_up();
-			counted = true;
-			now = local_clock();
-		}
-		new = sb_active_state(old, now, 0);
-		if (atomic64_try_cmpxchg(&req->state, &old, new))
-			break;
-	}
-	sb_account_start(req, new);
-	trace_sb_activate(req->name, 0, true);
-	return true;
+	return sb_activate(req, true);
 }
 EXPORT_SYMBOL_GPL(suspend_block_activate);
 
@@ -418,7 +448,7 @@ EXPORT_SYMBOL_GPL(suspend_block_activate);
 bool suspend_block_activate_timeout(struct suspend_block_request *req,
 				    unsigned long timeout)
 {
-	unsigned long flags;
+	unsigned long flags, rare = sb_rare(true);
 	bool counted = false;
 	u64 now = 0;
 	s64 old, new;
@@ -427,28 +457,28 @@ bool suspend_block_activate_timeout(struct suspend_block_request *req,
 	spin_lock_irqsave(&req->timer_lock, flags);
 	old = atomic64_read(&req->state);
 	do {
-		if (old & SB_ACTIVE) {
-			new = old | SB_TIMED;
+		if (old & SB_REQ_ACTIVE) {
+			new = old | SB_REQ_TIMED;
 			continue;
 		}
 		if (!counted) {
-			sb_count_up();
+			sb_count_up(rare);
 			counted = true;
 			now = local_clock();
 		}
-		new = sb_active_state(old, now, SB_TIMED);
+		new = sb_active_state(old, now, SB_REQ_TIMED);
 	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
 	req->expires = jiffies + timeout;
 	mod_timer(&req->timer, req->expires);
-	if (old & SB_ACTIVE) {
+	if (old & SB_REQ_ACTIVE) {
 		if (counted)
-			sb_count_down();
+			sb_count_down(rare);
 	} else {
-		sb_account_start(req, new);
+		sb_account_start(req, new, rare);
 	}
-	trace_sb_activate(req->name, timeout, !(old & SB_ACTIVE));
+	trace_sb_activate(req->name, timeout, !(old & SB_REQ_ACTIVE));
 	spin_unlock_irqrestore(&req->timer_lock, flags);
-	return !(old & SB_ACTIVE);
+	return !(old & SB_REQ_ACTIVE);
 }
 EXPORT_SYMBOL_GPL(suspend_block_activate_timeout);
 
@@ -461,16 +491,33 @@ static bool sb_deactivate_locked(struct suspend_block_request *req)
 	spin_lock_irqsave(&req->timer_lock, flags);
 	old = atomic64_read(&req->state);
 	do {
-		if (!(old & SB_ACTIVE)) {
+		if (!(old & SB_REQ_ACTIVE)) {
 			spin_unlock_irqrestore(&req->timer_lock, flags);
 			return false;
 		}
 	} while (!atomic64_try_cmpxchg(&req->state, &old,
 				       sb_inactive_state(old)));
-	if (old & SB_TIMED)
+	if (old & SB_REQ_TIMED)
 		del_timer(&req->timer);
-	sb_account_stop(req, old, local_clock(), false);
+	sb_account_stop(req, old, local_clock(), false, sb_rare(true));
 	spin_unlock_irqrestore(&req->timer_lock, flags);
+	return true;
+}
+
+/* The lock-free deactivation; see suspend_block_deactivate(). */
+static __always_inline bool sb_deactivate(struct suspend_block_request *req,
+					  bool traced)
+{
+	s64 old = atomic64_read(&req->state);
+
+	do {
+		if (!(old & SB_REQ_ACTIVE))
+			return false;
+		if (old & SB_REQ_TIMED)
+			return sb_deactivate_locked(req);
+	} while (!atomic64_try_cmpxchg(&req->state, &old,
+				       sb_inactive_state(old)));
+	sb_account_stop(req, old, local_clock(), false, sb_rare(traced));
 	return true;
 }
 
@@ -488,19 +535,25 @@ static bool sb_deactivate_locked(struct suspend_block_request *req)
  */
 bool suspend_block_deactivate(struct suspend_block_request *req)
 {
-	s64 old = atomic64_read(&req->state);
-
-	do {
-		if (!(old & SB_ACTIVE))
-			return false;
-		if (old & SB_TIMED)
-			return sb_deactivate_locked(req);
-	} while (!atomic64_try_cmpxchg(&req->state, &old,
-				       sb_inactive_state(old)));
-	sb_account_stop(req, old, local_clock(), false);
-	return true;
+	return sb_deactivate(req, true);
 }
 EXPORT_SYMBOL_GPL(suspend_block_deactivate);
+
+#ifdef CONFIG_PM_QOS_BENCH
+/*
+ * The same two calls built without their tracepoints, for the benchmark's
+ * measurement of what the disabled tracepoints cost.  Not for other users.
+ */
+bool suspend_block_activate_untraced(struct suspend_block_request *req)
+{
+	return sb_activate(req, false);
+}
+
+bool suspend_block_deactivate_untraced(struct suspend_block_request *req)
+{
+	return sb_deactivate(req, false);
+}
+#endif
 
 /**
  * suspend_block_request_active - Whether a request blocks suspend now.
@@ -511,16 +564,16 @@ EXPORT_SYMBOL_GPL(suspend_block_deactivate);
  */
 bool suspend_block_request_active(struct suspend_block_request *req)
 {
-	return atomic64_read(&req->state) & SB_ACTIVE;
+	return atomic64_read(&req->state) & SB_REQ_ACTIVE;
 }
 EXPORT_SYMBOL_GPL(suspend_block_request_active);
 
 /* Jiffies left of @req's activation, with its timer_lock held. */
 static unsigned long sb_left(struct suspend_block_request *req, s64 state)
 {
-	if (!(state & SB_ACTIVE))
+	if (!(state & SB_REQ_ACTIVE))
 		return 0;
-	if (!(state & SB_TIMED))
+	if (!(state & SB_REQ_TIMED))
 		return MAX_SCHEDULE_TIMEOUT;
 	return time_before(jiffies, req->expires) ? req->expires - jiffies : 0;
 }
@@ -614,9 +667,9 @@ void suspend_block_snapshot(struct suspend_block_request *req, u64 now,
 
 	spin_lock_irqsave(&req->timer_lock, flags);
 	state = atomic64_read(&req->state);
-	snap->active = state & SB_ACTIVE;
-	snap->expires_in = (state & SB_TIMED) ? sb_left(req, state) : 0;
-	snap->overdue = (state & SB_TIMED) && !snap->expires_in;
+	snap->active = state & SB_REQ_ACTIVE;
+	snap->expires_in = (state & SB_REQ_TIMED) ? sb_left(req, state) : 0;
+	snap->overdue = (state & SB_REQ_TIMED) && !snap->expires_in;
 	spin_unlock_irqrestore(&req->timer_lock, flags);
 	suspend_block_get_stats(req, &snap->stats);
 
@@ -719,16 +772,18 @@ void suspend_block_autosleep_enabled(bool enabled)
 	as = sb_autosleep_since;
 	if (enabled && !as) {
 		WRITE_ONCE(sb_autosleep_since, max(now, 1ULL));
+		set_bit(SB_RARE_AUTOSLEEP, &suspend_block_rare);
 	} else if (!enabled && as) {
 		/* Before the switch: an interval ending now is not lost. */
 		list_for_each_entry(req, &suspend_block_registry, node) {
 			state = atomic64_read(&req->state);
-			if (state & SB_ACTIVE)
+			if (state & SB_REQ_ACTIVE)
 				sb_account_prevent(req,
 						   max(sb_since(state), as),
 						   now);
 		}
 		WRITE_ONCE(sb_autosleep_since, 0);
+		clear_bit(SB_RARE_AUTOSLEEP, &suspend_block_rare);
 	}
 	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 }
@@ -783,7 +838,7 @@ static int sb_pm_begin(struct notifier_block *nb, unsigned long action,
 		       void *data)
 {
 	if (action == PM_SUSPEND_PREPARE || action == PM_HIBERNATION_PREPARE) {
-		WRITE_ONCE(sb_suspending, true);
+		set_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
 		sb_attempt_offset = ktime_mono_to_any(0, TK_OFFS_BOOT);
 		sb_attempt_entered = false;
 		sb_attempt_aborted = false;
@@ -798,7 +853,7 @@ static int sb_pm_end(struct notifier_block *nb, unsigned long action,
 	ktime_t asleep;
 
 	if (action == PM_POST_SUSPEND || action == PM_POST_HIBERNATION) {
-		WRITE_ONCE(sb_suspending, false);
+		clear_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
 		/* Time spent asleep shows as boottime running ahead. */
 		asleep = ktime_sub(ktime_mono_to_any(0, TK_OFFS_BOOT),
 				   sb_attempt_offset);

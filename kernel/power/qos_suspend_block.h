@@ -35,4 +35,18 @@ struct suspend_block_snapshot {
 void suspend_block_snapshot(struct suspend_block_request *req, u64 now,
 			    struct suspend_block_snapshot *snap);
 
+/*
+ * Rare conditions the suspend-block hot path must know about, in one word
+ * it reads once per call instead of one flag and one tracepoint key each:
+ * bits are set and cleared with atomic bit operations.
+ */
+extern unsigned long suspend_block_rare;
+#define SB_RARE_SUSPENDING	0	/* activations now are wakeups */
+#define SB_RARE_AUTOSLEEP	1	/* active time prevents autosleep */
+#define SB_RARE_TRACING		2	/* a hot-path event is enabled */
+
+/* The hot path without its tracepoints, for the benchmark only. */
+bool suspend_block_activate_untraced(struct suspend_block_request *req);
+bool suspend_block_deactivate_untraced(struct suspend_block_request *req);
+
 #endif /* _KERNEL_POWER_QOS_SUSPEND_BLOCK_H */

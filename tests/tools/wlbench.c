@@ -1,42 +1,63 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * wlbench N FROM TO: create the user locks "otherFROM" .. "otherTO-1",
- * then time N lock+unlock round trips of "PowerManagerService" through
- * /sys/power/wake_lock and wake_unlock, the way Android's
- * PowerManagerService uses them (files opened once, one write per
- * operation).  Prints "N TO ROUNDTRIPS_PER_S".  Built static for the guest.
+ * wlbench: user-space lock+unlock round trips per second.  Built static
+ * for the guest.
+ *
+ *   wlbench sysfs N FROM TO  create the user locks "otherFROM" ..
+ *	"otherTO-1", then time N round trips of "PowerManagerService"
+ *	through /sys/power/wake_lock and wake_unlock, the way Android's
+ *	PowerManagerService uses them (files opened once, one write per
+ *	operation)
+ *   wlbench fd N             N acquire+release ioctls on one open
+ *	/dev/suspend_block file
+ *   wlbench floor N          N pairs of writes of "1" to
+ *	/sys/power/pm_async: what two sysfs writes cost with a store that
+ *	does next to nothing
+ *
+ * Prints "MODE N OTHERS ROUNDTRIPS_PER_S".
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/suspend_block.h>
 
 static int wr(int fd, const char *s)
 {
 	return write(fd, s, strlen(s)) == (ssize_t)strlen(s) ? 0 : -1;
 }
 
-int main(int argc, char **argv)
+static double now(void)
 {
-	int lock, unlock, i, n, from, others;
-	struct timespec a, b;
-	char name[32];
-	double s;
+	struct timespec t;
 
-	if (argc != 4)
-		return 2;
-	n = atoi(argv[1]);
-	from = atoi(argv[2]);
-	others = atoi(argv[3]);
-	lock = open("/sys/power/wake_lock", O_WRONLY);
-	unlock = open("/sys/power/wake_unlock", O_WRONLY);
-	if (lock < 0 || unlock < 0) {
-		perror("wlbench: open");
-		return 1;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static int open_or_die(const char *path, int flags)
+{
+	int fd = open(path, flags);
+
+	if (fd < 0) {
+		perror(path);
+		exit(1);
 	}
+	return fd;
+}
+
+static int bench_sysfs(int n, int from, int others)
+{
+	int lock = open_or_die("/sys/power/wake_lock", O_WRONLY);
+	int unlock = open_or_die("/sys/power/wake_unlock", O_WRONLY);
+	char name[32];
+	double t;
+	int i;
+
 	for (i = from; i < others; i++) {
 		snprintf(name, sizeof(name), "other%d", i);
 		if (wr(lock, name) || wr(unlock, name)) {
@@ -44,7 +65,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	clock_gettime(CLOCK_MONOTONIC, &a);
+	t = now();
 	for (i = 0; i < n; i++) {
 		if (wr(lock, "PowerManagerService") ||
 		    wr(unlock, "PowerManagerService")) {
@@ -52,8 +73,59 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	clock_gettime(CLOCK_MONOTONIC, &b);
-	s = (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9;
-	printf("%d %d %.0f\n", n, others, n / s);
+	printf("sysfs %d %d %.0f\n", n, others, n / (now() - t));
 	return 0;
+}
+
+static int bench_fd(int n)
+{
+	int fd = open_or_die("/dev/suspend_block", O_RDWR);
+	struct suspend_block_name name = { "PowerManagerService" };
+	double t;
+	int i;
+
+	if (ioctl(fd, SUSPEND_BLOCK_IOC_SET_NAME, &name)) {
+		perror("wlbench: SET_NAME");
+		return 1;
+	}
+	t = now();
+	for (i = 0; i < n; i++) {
+		if (ioctl(fd, SUSPEND_BLOCK_IOC_ACQUIRE) ||
+		    ioctl(fd, SUSPEND_BLOCK_IOC_RELEASE)) {
+			perror("wlbench: ioctl");
+			return 1;
+		}
+	}
+	printf("fd %d 0 %.0f\n", n, n / (now() - t));
+	return 0;
+}
+
+static int bench_floor(int n)
+{
+	int fd = open_or_die("/sys/power/pm_async", O_WRONLY);
+	double t;
+	int i;
+
+	t = now();
+	for (i = 0; i < n; i++) {
+		if (wr(fd, "1") || wr(fd, "1")) {
+			perror("wlbench: pm_async");
+			return 1;
+		}
+	}
+	printf("floor %d 0 %.0f\n", n, n / (now() - t));
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 5 && !strcmp(argv[1], "sysfs"))
+		return bench_sysfs(atoi(argv[2]), atoi(argv[3]),
+				   atoi(argv[4]));
+	if (argc == 3 && !strcmp(argv[1], "fd"))
+		return bench_fd(atoi(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "floor"))
+		return bench_floor(atoi(argv[2]));
+	fprintf(stderr, "usage: wlbench sysfs N FROM TO | fd N | floor N\n");
+	return 2;
 }

@@ -13,38 +13,17 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
 #include <unistd.h>
+
+#include "switch_user.h"
 
 static int fail(void)
 {
 	printf("%s\n", strerrorname_np(errno));
 	return 1;
-}
-
-/* Become @uid; with @keep, keep CAP_BLOCK_SUSPEND in the new identity. */
-static int switch_user(uid_t uid, int keep)
-{
-	struct __user_cap_header_struct hdr = {
-		.version = _LINUX_CAPABILITY_VERSION_3,
-	};
-	struct __user_cap_data_struct data[2] = { 0 };
-	int i = CAP_TO_INDEX(CAP_BLOCK_SUSPEND);
-
-	if (keep && prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0))
-		return -1;
-	if (setresgid(uid, uid, uid) || setresuid(uid, uid, uid))
-		return -1;
-	if (!keep)
-		return 0;
-	data[i].permitted = CAP_TO_MASK(CAP_BLOCK_SUSPEND);
-	data[i].effective = data[i].permitted;
-	return syscall(SYS_capset, &hdr, data);
 }
 
 int main(int argc, char **argv)

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /dev/suspend_block: user-space suspend-block requests owned by files.
+ *
+ * /sys/power/wake_lock names a lock by a string that every write parses
+ * and looks up, and a lock whose owner forgets it, or dies holding it,
+ * blocks suspend until its timeout (or forever).  Here the handle is the
+ * open file: acquire and release are ioctls on it that go straight to the
+ * request (O(1), no lookup, no lock but the class's own), and closing the
+ * file, which the kernel does for a dying process, removes the request.
+ *
+ * A file's request is added on its first SET_NAME or ACQUIRE, so that a
+ * name can be given before anybody sees the request; the per-file mutex
+ * only orders that first step, and later calls find the request added
+ * with one acquire-load.
+ */
+
+#include <linux/capability.h>
+#include <linux/ctype.h>
+#include <linux/fs.h>
+#include <linux/init.h>
+#include <linux/jiffies.h>
+#include <linux/miscdevice.h>
+#include <linux/mutex.h>
+#include <linux/pm_qos_suspend_block.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <uapi/linux/suspend_block.h>
+
+struct sb_file {
+	struct suspend_block_request req;
+	struct mutex add_lock;	/* orders the request's addition */
+	bool added;		/* set once, with smp_store_release() */
+	char name[SUSPEND_BLOCK_NAME_LEN];
+};
+
+static int sb_dev_open(struct inode *inode, struct file *file)
+{
+	struct sb_file *f;
+
+	if (!capable(CAP_BLOCK_SUSPEND))
+		return -EPERM;
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f)
+		return -ENOMEM;
+	mutex_init(&f->add_lock);
+	snprintf(f->name, sizeof(f->name), "fd:%s", current->comm);
+	file->private_data = f;
+	return 0;
+}
+
+static int sb_dev_release(struct inode *inode, struct file *file)
+{
+	struct sb_file *f = file->private_data;
+
+	if (f->added)
+		suspend_block_remove_request(&f->req);
+	mutex_destroy(&f->add_lock);
+	kfree(f);
+	return 0;
+}
+
+/* Add the request under the name it has now, if not done yet. */
+static void sb_dev_add(struct sb_file *f)
+{
+	mutex_lock(&f->add_lock);
+	if (!f->added) {
+		suspend_block_add_request(&f->req, f->name);
+		smp_store_release(&f->added, true);
+	}
+	mutex_unlock(&f->add_lock);
+}
+
+static struct suspend_block_request *sb_dev_req(struct sb_file *f)
+{
+	if (unlikely(!smp_load_acquire(&f->added)))
+		sb_dev_add(f);
+	return &f->req;
+}
+
+/* Printable, without spaces: /sys/power/suspend_blockers separates names. */
+static bool sb_dev_name_valid(const char *name, size_t size)
+{
+	size_t len = strnlen(name, size), i;
+
+	if (!len || len == size)
+		return false;
+	for (i = 0; i < len; i++)
+		if (!isgraph(name[i]))
+			return false;
+	return true;
+}
+
+static long sb_dev_set_name(struct sb_file *f, void __user *arg)
+{
+	struct suspend_block_name n;
+	long ret = 0;
+
+	if (copy_from_user(&n, arg, sizeof(n)))
+		return -EFAULT;
+	if (!sb_dev_name_valid(n.name, sizeof(n.name)))
+		return -EINVAL;
+	mutex_lock(&f->add_lock);
+	if (f->added) {
+		ret = -EBUSY;	/* named already, or acquired unnamed */
+	} else {
+		strscpy(f->name, n.name, sizeof(f->name));
+		suspend_block_add_request(&f->req, f->name);
+		smp_store_release(&f->added, true);
+	}
+	mutex_unlock(&f->add_lock);
+	return ret;
+}
+
+static long sb_dev_acquire_timeout(struct sb_file *f, void __user *arg)
+{
+	u64 ns, timeout;
+
+	if (copy_from_user(&ns, arg, sizeof(ns)))
+		return -EFAULT;
+	if (!ns)
+		return -EINVAL;
+	/* Round up to whole jiffies; the wheel handles the longest. */
+	timeout = min_t(u64, DIV_ROUND_UP_ULL(ns, TICK_NSEC), MAX_JIFFY_OFFSET);
+	suspend_block_activate_timeout(sb_dev_req(f), timeout);
+	return 0;
+}
+
+static long sb_dev_ioctl(struct file *file, unsigned int cmd,
+			 unsigned long arg)
+{
+	struct sb_file *f = file->private_data;
+
+	switch (cmd) {
+	case SUSPEND_BLOCK_IOC_ACQUIRE:
+		suspend_block_activate(sb_dev_req(f));
+		return 0;
+	case SUSPEND_BLOCK_IOC_RELEASE:
+		if (smp_load_acquire(&f->added))
+			suspend_block_deactivate(&f->req);
+		return 0;
+	case SUSPEND_BLOCK_IOC_ACQUIRE_TIMEOUT:
+		return sb_dev_acquire_timeout(f, (void __user *)arg);
+	case SUSPEND_BLOCK_IOC_SET_NAME:
+		return sb_dev_set_name(f, (void __user *)arg);
+	default:
+		return -ENOTTY;
+	}
+}
+
+static const struct file_operations sb_dev_fops = {
+	.owner = THIS_MODULE,
+	.open = sb_dev_open,
+	.release = sb_dev_release,
+	.unlocked_ioctl = sb_dev_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+	.llseek = noop_llseek,
+};
+
+/* Anybody may open it; opening checks CAP_BLOCK_SUSPEND. */
+static struct miscdevice sb_dev = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "suspend_block",
+	.fops = &sb_dev_fops,
+	.mode = 0666,
+};
+
+static int __init sb_dev_init(void)
+{
+	return misc_register(&sb_dev);
+}
+device_initcall(sb_dev_init);

@@ -1,0 +1,80 @@
+# SPDX-License-Identifier: GPL-2.0
+# /dev/suspend_block in a booted kernel: one suspend-block request per open
+# file, acquired and released by ioctls, released when its holder exits or
+# is killed; timeouts, bad input and CAP_BLOCK_SUSPEND.
+
+D=/dev/suspend_block
+Q=/sys/kernel/debug/pm_qos/suspend_block
+blockers() { cat /sys/power/suspend_blockers; }
+# column N of request NAME in the debugfs listing
+qcol() { awk -F '\t' -v n="$1" -v c="$2" '$1 == n { print $c }' "$Q"; }
+# until_blockers WANT: wait up to 5 s for suspend_blockers to read WANT.
+until_blockers() {
+	local i=0
+
+	while [ "$(blockers)" != "$1" ] && [ $i -lt 50 ]; do
+		usleep 100000
+		i=$((i + 1))
+	done
+}
+
+t_check "the device exists" test -c "$D"
+t_eq "nothing blocks suspend" "$(blockers)" ""
+
+/bin/sbfd name app acquire sleep 3 &
+pid=$!
+until_blockers app
+t_eq "an acquired request blocks suspend" "$(blockers)" app
+t_check "reading wakeup_count blocks meanwhile" \
+	sh -c '! timeout 1 cat /sys/power/wakeup_count'
+t_check "/proc/wakelocks lists it" grep -q '^"app"' /proc/wakelocks
+wait $pid
+t_eq "its holder's exit released it" "$(blockers)" ""
+t_eq "... and removed the request" "$(qcol app 1)" ""
+
+/bin/sbfd name killed acquire sleep 100 &
+pid=$!
+until_blockers killed
+kill -9 $pid
+wait $pid 2> /dev/null
+t_eq "killing the holder releases its request" "$(blockers)" ""
+
+/bin/sbfd name cycle acquire release sleep 3 &
+pid=$!
+usleep 1500000
+t_eq "release stops blocking while the file stays open" "$(blockers)" ""
+t_eq "the request stays registered, counted once" "$(qcol cycle 3)" 1
+wait $pid
+
+/bin/sbfd acquire sleep 3 &
+pid=$!
+until_blockers fd:sbfd
+t_eq "an unnamed request is named after its opener" "$(blockers)" fd:sbfd
+wait $pid
+
+/bin/sbfd name timed timeout 1000000000 sleep 4 &
+pid=$!
+until_blockers timed
+t_eq "a timed acquisition blocks suspend" "$(blockers)" timed
+sleep 2
+t_eq "... until its timeout, file still open" "$(blockers)" ""
+t_eq "the expiry is counted" "$(qcol timed 4)" 1
+wait $pid
+
+t_errno "an empty name: EINVAL" EINVAL /bin/sbfd name ""
+t_errno "a name with a space: EINVAL" EINVAL /bin/sbfd name "a b"
+t_errno "a 64-byte name (no room for its NUL): EINVAL" EINVAL \
+	/bin/sbfd name "$(printf '%064d' 0)"
+t_check "a 63-byte name is fine" /bin/sbfd name "$(printf '%063d' 0)"
+t_errno "naming twice: EBUSY" EBUSY /bin/sbfd name a name b
+t_errno "naming after the first acquisition: EBUSY" EBUSY \
+	/bin/sbfd acquire name late
+t_errno "a zero timeout: EINVAL" EINVAL /bin/sbfd timeout 0
+t_errno "an unknown ioctl: ENOTTY" ENOTTY /bin/sbfd bad
+t_check "releasing a request never acquired is harmless" /bin/sbfd release
+t_eq "bad input left nothing blocking" "$(blockers)" ""
+
+t_errno "opening without CAP_BLOCK_SUSPEND: EPERM" EPERM \
+	/bin/sbfd -u 1000 name unpriv
+t_check "an unprivileged user with CAP_BLOCK_SUSPEND may use it" \
+	/bin/sbfd -u 1000 -k name radio acquire release

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sbfd [-u UID [-k]] [DEV] CMD...: open /dev/suspend_block (or DEV) and
+ * run the commands on that one file, in order; on the first failure print
+ * the errno's name (EPERM, ...) and exit 1.  Exiting closes the file.
+ * Built static for the guest.
+ *
+ *   name NAME     SUSPEND_BLOCK_IOC_SET_NAME (the first 64 bytes of NAME,
+ *                 without a NUL if it is that long)
+ *   acquire       SUSPEND_BLOCK_IOC_ACQUIRE
+ *   timeout NS    SUSPEND_BLOCK_IOC_ACQUIRE_TIMEOUT
+ *   release       SUSPEND_BLOCK_IOC_RELEASE
+ *   bad           an ioctl the device does not know
+ *   sleep S       sleep S seconds holding the file
+ *
+ * -u UID and -k as for wr: switch user before opening, keeping only
+ * CAP_BLOCK_SUSPEND with -k.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <linux/suspend_block.h>
+
+#include "switch_user.h"
+
+static int fail(void)
+{
+	printf("%s\n", strerrorname_np(errno));
+	return 1;
+}
+
+static int run(int fd, char **cmd, int n)
+{
+	struct suspend_block_name name;
+	unsigned long long ns;
+	int i, ret;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(cmd[i], "name") && i + 1 < n) {
+			/* Deliberately unterminated when 64 bytes long. */
+			memset(&name, 0, sizeof(name));
+			i++;
+			memcpy(name.name, cmd[i],
+			       strnlen(cmd[i], sizeof(name.name)));
+			ret = ioctl(fd, SUSPEND_BLOCK_IOC_SET_NAME, &name);
+		} else if (!strcmp(cmd[i], "acquire")) {
+			ret = ioctl(fd, SUSPEND_BLOCK_IOC_ACQUIRE);
+		} else if (!strcmp(cmd[i], "timeout") && i + 1 < n) {
+			ns = strtoull(cmd[++i], NULL, 10);
+			ret = ioctl(fd, SUSPEND_BLOCK_IOC_ACQUIRE_TIMEOUT, &ns);
+		} else if (!strcmp(cmd[i], "release")) {
+			ret = ioctl(fd, SUSPEND_BLOCK_IOC_RELEASE);
+		} else if (!strcmp(cmd[i], "bad")) {
+			ret = ioctl(fd, _IO(SUSPEND_BLOCK_IOC_MAGIC, 0x7f));
+		} else if (!strcmp(cmd[i], "sleep") && i + 1 < n) {
+			ret = sleep(atoi(cmd[++i])) ? -1 : 0;
+		} else {
+			fprintf(stderr, "sbfd: bad command '%s'\n", cmd[i]);
+			return 2;
+		}
+		if (ret)
+			return fail();
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dev = "/dev/suspend_block";
+	int opt, keep = 0, fd;
+	long uid = -1;
+
+	while ((opt = getopt(argc, argv, "u:k")) != -1) {
+		if (opt == 'u')
+			uid = strtol(optarg, NULL, 10);
+		else if (opt == 'k')
+			keep = 1;
+		else
+			return 2;
+	}
+	if (optind < argc && argv[optind][0] == '/')
+		dev = argv[optind++];
+	if (uid >= 0 && switch_user(uid, keep))
+		return fail();
+	fd = open(dev, O_RDWR);
+	if (fd < 0)
+		return fail();
+	return run(fd, argv + optind, argc - optind);
+}
