@@ -29,7 +29,7 @@ help:
 	@echo "make trace         record tests/scenarios/SCENARIO.sh (blame) with trace-cmd in the"
 	@echo "                   guest; report who kept it awake, timeline SVG"
 	@echo "make bench         benchmark kernels, tables, CSV and plot in build/bench"
-	@echo "make bench-perf    the same with perf record/report of the UML run"
+	@echo "make bench-perf    perf record/report of the UML kernel running our pair, then mainline's"
 	@echo "make check         checkpatch --strict, sparse, kernel-doc -Wall"
 	@echo "make patches       git format-patch series against pristine 6.1 in build/patches"
 	@echo "make tree          unpack the kernel, lay the project over it, apply patches/"
@@ -78,8 +78,8 @@ test: tree
 	-@scripts/check-trace.sh
 	@scripts/summary.sh kunit-um kunit-x86_64 guest blame
 
-# Benchmarks: builds four kernels of its own (UML with and without
-# tracepoints, x86_64 bench, unpatched x86_64), runs them, prints tables.
+# Benchmarks: builds three kernels of its own (UML, x86_64 bench, unpatched
+# x86_64), runs them, prints tables.
 bench: tree
 	@scripts/bench.sh
 

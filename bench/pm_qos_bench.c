@@ -174,11 +174,20 @@ BENCH_LOOP(loop_this_cpu, void,
 	   this_cpu_inc(bench_pcpu); this_cpu_dec(bench_pcpu); (void)ctx)
 BENCH_LOOP(loop_clock, u64,
 	   *ctx += local_clock(); *ctx += local_clock())
-BENCH_LOOP(loop_irqsave, void,
-	   unsigned long flags;
-	   local_irq_save(flags); barrier(); local_irq_restore(flags);
-	   local_irq_save(flags); barrier(); local_irq_restore(flags);
-	   (void)ctx)
+static void loop_irqsave(u64 n, void *ctx)
+{
+	unsigned long flags;
+
+	while (n--) {
+		local_irq_save(flags);
+		barrier();
+		local_irq_restore(flags);
+		local_irq_save(flags);
+		barrier();
+		local_irq_restore(flags);
+	}
+}
+
 BENCH_LOOP(loop_cmpxchg, atomic_long_t,
 	   atomic_long_cmpxchg(ctx, 0, 1); atomic_long_cmpxchg(ctx, 1, 0))
 BENCH_LOOP(loop_sb_pair, struct suspend_block_request,

@@ -442,6 +442,39 @@ static void deepest_state_search_honours_limit(struct kunit *test)
 	power_level_remove_request(r);
 	KUNIT_EXPECT_EQ(test, cpuidle_find_deepest_state(drv, dev, U64_MAX), 4);
 }
+
+/*
+ * cpuidle_enter() records the state a CPU enters and re-reads the limit
+ * after its barrier: the record is what a tightening compares to decide
+ * whom to wake, the return value what the CPU enters.
+ */
+static void enter_state_records_then_clamps(struct kunit *test)
+{
+	struct cpuidle_driver *drv;
+	struct cpuidle_device *dev;
+	struct power_level_request *r;
+	int saved, got, rec;
+
+	pl_fake_cpuidle(test, &drv, &dev);
+	r = pl_new(test, 2);
+	local_irq_disable();	/* as the idle path: stay on this CPU */
+	saved = this_cpu_read(power_level_idle_state);
+	got = power_level_enter_state(drv, dev, 4);
+	rec = this_cpu_read(power_level_idle_state);
+	this_cpu_write(power_level_idle_state, saved);
+	local_irq_enable();
+	KUNIT_EXPECT_EQ(test, got, 2);
+	KUNIT_EXPECT_EQ(test, rec, 4);
+
+	power_level_remove_request(r);
+	local_irq_disable();
+	got = power_level_enter_state(drv, dev, 3);
+	rec = this_cpu_read(power_level_idle_state);
+	this_cpu_write(power_level_idle_state, saved);
+	local_irq_enable();
+	KUNIT_EXPECT_EQ(test, got, 3);
+	KUNIT_EXPECT_EQ(test, rec, 3);
+}
 #endif /* CONFIG_CPU_IDLE */
 
 static struct kunit_case power_level_cases[] = {
@@ -462,6 +495,7 @@ static struct kunit_case power_level_cases[] = {
 #ifdef CONFIG_CPU_IDLE
 	KUNIT_CASE(clamp_governor_choice),
 	KUNIT_CASE(deepest_state_search_honours_limit),
+	KUNIT_CASE(enter_state_records_then_clamps),
 #endif
 	{}
 };

@@ -8,11 +8,15 @@
 #   x86_64, no debug options         build/bench-x86       (QEMU TCG, 2 CPUs)
 #   x86_64 unpatched 6.1             build/bench-mainline  (PM_WAKELOCKS)
 #
+# The x86_64 kernels are -O2 with jump labels (configs/bench-x86.config).
 # The in-kernel benchmark runs at the end of boot (pm_qos_bench.autorun=1)
-# and powers off.  The user-space benchmark (tests/bench-user.sh) boots the
-# two x86_64 kernels, same base config, with the guest's initramfs.
-# "perf": only the UML run (tracepoints compiled in), under perf record -e
-# cpu-clock, then perf report of its top symbols.
+# and powers off; it measures the cost of disabled tracepoints within one
+# kernel (the hot path is also built without them).  The user-space
+# benchmark (tests/bench-user.sh) boots the two x86_64 kernels, same base
+# config, with the guest's initramfs.  Nothing else should run meanwhile.
+# "perf": the UML kernel under perf record -e cpu-clock, once running only
+# our pair and once only mainline's wakeup-source pair, with a perf report
+# of the top symbols of each.
 # "report": only rebuild the tables, CSV and plot from the last run's logs.
 
 set -e

@@ -69,33 +69,3 @@ for gov in menu teo ladder; do
 	t_check "$gov: deeper states are used again ($d entries)" \
 		test "$d" -gt 0
 done
-
-# A stricter limit wakes only the idle CPUs in a state deeper than it
-# (their reschedule IPIs, RES in /proc/interrupts, count the wake-ups):
-# 100 tightenings to level 0 wake the idle CPU in a halt state each time,
-# 100 to level 3 (the test driver's deepest) wake nobody.  Other activity
-# sends some IPIs in both runs, so the two are compared.
-res_ipis() {
-	awk '$1 == "RES:" { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++)
-		s += $i; print s }' /proc/interrupts
-}
-# tighten LEVEL: IPIs during 100 updates any -> LEVEL -> any.
-tighten() {
-	local i=0 a
-
-	a=$(res_ipis)
-	while [ $i -lt 100 ]; do
-		hook update sel "$1"
-		hook update sel any
-		i=$((i + 1))
-	done
-	echo $(($(res_ipis) - a))
-}
-hook add sel any
-deep=$(tighten 0)
-none=$(tighten 3)
-hook remove sel
-t_check "tightening below the idle CPU's state wakes it ($deep IPIs / 100)" \
-	test "$deep" -ge 60
-t_check "tightening to a level no idle CPU exceeds wakes nobody ($none IPIs, vs $deep)" \
-	test "$none" -le $((deep / 3))

@@ -224,7 +224,7 @@ static void sb_account_prevent(struct suspend_block_request *req, u64 from,
 	s64 mark = atomic64_read(&req->prevent_mark);
 
 	do {
-		from = max(from, (u64)mark);
+		from = max_t(u64, from, mark);
 		if (to <= from)
 			return;
 	} while (!atomic64_try_cmpxchg(&req->prevent_mark, &mark, to));

@@ -67,6 +67,7 @@ static void sb_dev_add(struct sb_file *f)
 	mutex_lock(&f->add_lock);
 	if (!f->added) {
 		suspend_block_add_request(&f->req, f->name);
+		/* Pairs with sb_dev_req(): the request before the flag. */
 		smp_store_release(&f->added, true);
 	}
 	mutex_unlock(&f->add_lock);
@@ -74,6 +75,7 @@ static void sb_dev_add(struct sb_file *f)
 
 static struct suspend_block_request *sb_dev_req(struct sb_file *f)
 {
+	/* Pairs with the release in sb_dev_add() and sb_dev_set_name(). */
 	if (unlikely(!smp_load_acquire(&f->added)))
 		sb_dev_add(f);
 	return &f->req;
@@ -107,6 +109,7 @@ static long sb_dev_set_name(struct sb_file *f, void __user *arg)
 	} else {
 		strscpy(f->name, n.name, sizeof(f->name));
 		suspend_block_add_request(&f->req, f->name);
+		/* Pairs with sb_dev_req(): the request before the flag. */
 		smp_store_release(&f->added, true);
 	}
 	mutex_unlock(&f->add_lock);
@@ -137,6 +140,7 @@ static long sb_dev_ioctl(struct file *file, unsigned int cmd,
 		suspend_block_activate(sb_dev_req(f));
 		return 0;
 	case SUSPEND_BLOCK_IOC_RELEASE:
+		/* Pairs with the release that published the request. */
 		if (smp_load_acquire(&f->added))
 			suspend_block_deactivate(&f->req);
 		return 0;

@@ -40,14 +40,15 @@
  * struct user_wake_lock - a wake lock made by user space
  * @hash: entry in uwl_hash, keyed by the name
  * @lru: entry in uwl_lru: least recently written first
- * @used: local_clock() at the last write naming the lock
+ * @used: jiffies at the last write naming the lock (coarse, and no clock
+ *	read on the write path: the GC counts in minutes)
  * @req: the suspend-block request that does the work
  * @name: NUL-terminated name
  */
 struct user_wake_lock {
 	struct hlist_node hash;
 	struct list_head lru;
-	u64 used;
+	unsigned long used;
 	struct suspend_block_request req;
 	char name[];
 };
@@ -163,7 +164,7 @@ static struct user_wake_lock *uwl_create(const char *name, int len, u32 key)
 
 static void uwl_touch(struct user_wake_lock *wl)
 {
-	wl->used = local_clock();
+	wl->used = jiffies;
 	list_move_tail(&wl->lru, &uwl_lru);
 }
 
@@ -194,12 +195,13 @@ unsigned int wakelock_user_gc(u64 min_idle_ns)
 	struct user_wake_lock *wl, *next;
 	struct suspend_block_stats st;
 	unsigned int freed = 0;
+	unsigned long min_idle = nsecs_to_jiffies(min_idle_ns);
 	u64 now;
 
 	mutex_lock(&uwl_mutex);
 	now = local_clock();
 	list_for_each_entry_safe(wl, next, &uwl_lru, lru) {
-		if (now - wl->used < min_idle_ns)
+		if (time_before(jiffies, wl->used + min_idle))
 			break;
 		suspend_block_get_stats(&wl->req, &st);
 		if (suspend_block_request_active(&wl->req) ||
