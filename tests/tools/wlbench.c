@@ -13,6 +13,8 @@
  *   wlbench floor N          N pairs of writes of "1" to
  *	/sys/power/pm_async: what two sysfs writes cost with a store that
  *	does next to nothing
+ *   wlbench syscall N        N pairs of getppid(): what any round trip of
+ *	two system calls costs at least
  *
  * Prints "MODE N OTHERS ROUNDTRIPS_PER_S".
  */
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/suspend_block.h>
@@ -117,6 +120,20 @@ static int bench_floor(int n)
 	return 0;
 }
 
+static int bench_syscall(int n)
+{
+	double t;
+	int i;
+
+	t = now();
+	for (i = 0; i < n; i++) {
+		syscall(SYS_getppid);
+		syscall(SYS_getppid);
+	}
+	printf("syscall %d 0 %.0f\n", n, n / (now() - t));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 5 && !strcmp(argv[1], "sysfs"))
@@ -126,6 +143,9 @@ int main(int argc, char **argv)
 		return bench_fd(atoi(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "floor"))
 		return bench_floor(atoi(argv[2]));
-	fprintf(stderr, "usage: wlbench sysfs N FROM TO | fd N | floor N\n");
+	if (argc == 3 && !strcmp(argv[1], "syscall"))
+		return bench_syscall(atoi(argv[2]));
+	fprintf(stderr,
+		"usage: wlbench sysfs N FROM TO | fd N | floor N | syscall N\n");
 	return 2;
 }
