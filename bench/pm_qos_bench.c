@@ -243,7 +243,7 @@ static u64 row(const char *name, bench_loop_t loop, void *ctx,
 	if (only && !strstr(name, only))
 		return 0;
 	bench_measure(loop, ctx, &r);
-	if (ref)
+	if (ref && ref->median_ps > 1)	/* not a row skipped by "only" */
 		out("%-44s %9llu.%02llu %9llu.%02llu %9llu.%02llu  %5llu.%03llux %s\n",
 		    name, r.median_ps / 1000, r.median_ps % 1000 / 10,
 		    r.min_ps / 1000, r.min_ps % 1000 / 10,
