@@ -1,65 +1,75 @@
 # SPDX-License-Identifier: GPL-2.0
 # /dev/suspend_block in a booted kernel: one suspend-block request per open
 # file, acquired and released by ioctls, released when its holder exits or
-# is killed; timeouts, bad input and CAP_BLOCK_SUSPEND.
+# is killed; timeouts, bad input and CAP_BLOCK_SUSPEND.  Holders sleep far
+# longer than the checks take (the debug guest is slow) and are ended by
+# the script.
 
 D=/dev/suspend_block
 Q=/sys/kernel/debug/pm_qos/suspend_block
 blockers() { cat /sys/power/suspend_blockers; }
 # column N of request NAME in the debugfs listing
 qcol() { awk -F '\t' -v n="$1" -v c="$2" '$1 == n { print $c }' "$Q"; }
-# until_blockers WANT: wait up to 5 s for suspend_blockers to read WANT.
-until_blockers() {
+# wait_for COMMAND: up to 10 s for the shell command to succeed.
+wait_for() {
 	local i=0
 
-	while [ "$(blockers)" != "$1" ] && [ $i -lt 50 ]; do
+	while ! eval "$1" && [ $i -lt 100 ]; do
 		usleep 100000
 		i=$((i + 1))
 	done
+}
+# end PID: terminate a holder and reap it.
+end() {
+	kill "$1"
+	wait "$1" 2> /dev/null
 }
 
 t_check "the device exists" test -c "$D"
 t_eq "nothing blocks suspend" "$(blockers)" ""
 
-/bin/sbfd name app acquire sleep 3 &
+/bin/sbfd name app acquire sleep 600 &
 pid=$!
-until_blockers app
+wait_for '[ "$(blockers)" = app ]'
 t_eq "an acquired request blocks suspend" "$(blockers)" app
 t_check "reading wakeup_count blocks meanwhile" \
 	sh -c '! timeout 1 cat /sys/power/wakeup_count'
 t_check "/proc/wakelocks lists it" grep -q '^"app"' /proc/wakelocks
-wait $pid
-t_eq "its holder's exit released it" "$(blockers)" ""
+end $pid
+t_eq "its holder's end released it" "$(blockers)" ""
 t_eq "... and removed the request" "$(qcol app 1)" ""
 
-/bin/sbfd name killed acquire sleep 100 &
+t_check "a holder that exits without releasing" /bin/sbfd name quick acquire
+t_eq "... leaves nothing blocking" "$(blockers)" ""
+
+/bin/sbfd name killed acquire sleep 600 &
 pid=$!
-until_blockers killed
+wait_for '[ "$(blockers)" = killed ]'
 kill -9 $pid
 wait $pid 2> /dev/null
 t_eq "killing the holder releases its request" "$(blockers)" ""
 
-/bin/sbfd name cycle acquire release sleep 3 &
+/bin/sbfd name cycle acquire release sleep 600 &
 pid=$!
-usleep 1500000
+wait_for '[ "$(qcol cycle 3)" = 1 ]'
 t_eq "release stops blocking while the file stays open" "$(blockers)" ""
 t_eq "the request stays registered, counted once" "$(qcol cycle 3)" 1
-wait $pid
+end $pid
 
-/bin/sbfd acquire sleep 3 &
+/bin/sbfd acquire sleep 600 &
 pid=$!
-until_blockers fd:sbfd
+wait_for '[ "$(blockers)" = fd:sbfd ]'
 t_eq "an unnamed request is named after its opener" "$(blockers)" fd:sbfd
-wait $pid
+end $pid
 
-/bin/sbfd name timed timeout 1000000000 sleep 4 &
+/bin/sbfd name timed timeout 3000000000 sleep 600 &
 pid=$!
-until_blockers timed
+wait_for '[ "$(qcol timed 1)" = timed ]'
 t_eq "a timed acquisition blocks suspend" "$(blockers)" timed
-sleep 2
+wait_for '[ -z "$(blockers)" ]'
 t_eq "... until its timeout, file still open" "$(blockers)" ""
 t_eq "the expiry is counted" "$(qcol timed 4)" 1
-wait $pid
+end $pid
 
 t_errno "an empty name: EINVAL" EINVAL /bin/sbfd name ""
 t_errno "a name with a space: EINVAL" EINVAL /bin/sbfd name "a b"
