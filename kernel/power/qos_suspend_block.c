@@ -145,6 +145,26 @@ static inline void sb_kick_notifiers(void)
 		queue_work(system_wq, &sb_notify_work);
 }
 
+static void sb_became_blocked(void)
+{
+	pm_wakeup_event_begin();
+	/*
+	 * Under the wakeup_count handshake a suspend may sit in the s2idle
+	 * loop, which only re-checks for events when it wakes up: wake it.
+	 * begin() is a full barrier, so a handshake that could still succeed
+	 * after this read sees the event in progress and fails instead.
+	 */
+	if (READ_ONCE(events_check_enabled))
+		pm_system_wakeup();
+	sb_kick_notifiers();
+}
+
+static void sb_became_unblocked(void)
+{
+	pm_wakeup_event_end();
+	sb_kick_notifiers();
+}
+
 /*
  * The rare-conditions word (qos_suspend_block.h), read once per call.
  * Without @traced, as if no event were enabled: the benchmark builds the
@@ -167,41 +187,14 @@ static __always_inline unsigned long sb_rare(bool traced)
 			event;				\
 	} while (0)
 
-/*
- * The aggregate's transitions.  They report the count themselves, so that
- * on the hot path no count has to outlive a call just to be traced.
- */
-static __always_inline void sb_became_blocked(unsigned long rare)
-{
-	sb_trace(rare, trace_sb_aggregate(1));
-	pm_wakeup_event_begin();
-	/*
-	 * Under the wakeup_count handshake a suspend may sit in the s2idle
-	 * loop, which only re-checks for events when it wakes up: wake it.
-	 * begin() is a full barrier, so a handshake that could still succeed
-	 * after this read sees the event in progress and fails instead.
-	 */
-	if (READ_ONCE(events_check_enabled))
-		pm_system_wakeup();
-	sb_kick_notifiers();
-}
-
-static __always_inline void sb_became_unblocked(unsigned long rare)
-{
-	sb_trace(rare, trace_sb_aggregate(0));
-	pm_wakeup_event_end();
-	sb_kick_notifiers();
-}
-
 /* One more request (about to be) active: before its bit is set. */
 static __always_inline void sb_count_up(unsigned long rare)
 {
 	unsigned int active = atomic_inc_return(&sb_active);
 
+	sb_trace(rare, trace_sb_aggregate(active));
 	if (active == 1)
-		sb_became_blocked(rare);
-	else
-		sb_trace(rare, trace_sb_aggregate(active));
+		sb_became_blocked();
 }
 
 /* One request fewer: after its bit is cleared (or it lost the race). */
@@ -209,10 +202,9 @@ static __always_inline void sb_count_down(unsigned long rare)
 {
 	unsigned int active = atomic_dec_return(&sb_active);
 
+	sb_trace(rare, trace_sb_aggregate(active));
 	if (!active)
-		sb_became_unblocked(rare);
-	else
-		sb_trace(rare, trace_sb_aggregate(active));
+		sb_became_unblocked();
 }
 
 /* Bookkeeping of the call that set the active bit for an interval. */
@@ -389,18 +381,6 @@ static bool sb_activate_locked(struct suspend_block_request *req)
 	return !(old & SB_REQ_ACTIVE);
 }
 
-/*
- * The activation event of the lock-free path, out of line and called last:
- * with the event inline, the compiler kept the exchange's result alive
- * across it in one more saved register (measured: 6% of the pair on UML,
- * which has no jump labels; half of that is left).
- */
-static noinline bool sb_traced_start(struct suspend_block_request *req)
-{
-	trace_sb_activate(req->name, 0, true);
-	return true;
-}
-
 /* The lock-free activation; see suspend_block_activate(). */
 static __always_inline bool sb_activate(struct suspend_block_request *req,
 					bool traced)
@@ -430,8 +410,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 			break;
 	}
 	sb_account_start(req, new, rare);
-	if (sb_rare_is(rare, TRACING))
-		return sb_traced_start(req);
+	sb_trace(rare, trace_sb_activate(req->name, 0, true));
 	return true;
 }
 
