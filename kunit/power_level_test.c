@@ -444,6 +444,25 @@ static void deepest_state_search_honours_limit(struct kunit *test)
 }
 
 /*
+ * Enter @index as the idle path does (interrupts off, so on this CPU), and
+ * give back this CPU's record as it was.  Return: the state entered; the
+ * record left by the call in @rec.
+ */
+static int pl_enter_here(struct cpuidle_driver *drv,
+			 struct cpuidle_device *dev, int index, int *rec)
+{
+	int saved, got;
+
+	local_irq_disable();
+	saved = this_cpu_read(power_level_idle_state);
+	got = power_level_enter_state(drv, dev, index);
+	*rec = this_cpu_read(power_level_idle_state);
+	this_cpu_write(power_level_idle_state, saved);
+	local_irq_enable();
+	return got;
+}
+
+/*
  * cpuidle_enter() records the state a CPU enters and re-reads the limit
  * after its barrier: the record is what a tightening compares to decide
  * whom to wake, the return value what the CPU enters.
@@ -453,26 +472,14 @@ static void enter_state_records_then_clamps(struct kunit *test)
 	struct cpuidle_driver *drv;
 	struct cpuidle_device *dev;
 	struct power_level_request *r;
-	int saved, got, rec;
+	int rec;
 
 	pl_fake_cpuidle(test, &drv, &dev);
 	r = pl_new(test, 2);
-	local_irq_disable();	/* as the idle path: stay on this CPU */
-	saved = this_cpu_read(power_level_idle_state);
-	got = power_level_enter_state(drv, dev, 4);
-	rec = this_cpu_read(power_level_idle_state);
-	this_cpu_write(power_level_idle_state, saved);
-	local_irq_enable();
-	KUNIT_EXPECT_EQ(test, got, 2);
+	KUNIT_EXPECT_EQ(test, pl_enter_here(drv, dev, 4, &rec), 2);
 	KUNIT_EXPECT_EQ(test, rec, 4);
-
 	power_level_remove_request(r);
-	local_irq_disable();
-	got = power_level_enter_state(drv, dev, 3);
-	rec = this_cpu_read(power_level_idle_state);
-	this_cpu_write(power_level_idle_state, saved);
-	local_irq_enable();
-	KUNIT_EXPECT_EQ(test, got, 3);
+	KUNIT_EXPECT_EQ(test, pl_enter_here(drv, dev, 3, &rec), 3);
 	KUNIT_EXPECT_EQ(test, rec, 3);
 }
 #endif /* CONFIG_CPU_IDLE */
