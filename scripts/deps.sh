@@ -1,33 +1,101 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Make sure every Debian package the harness needs is installed.  As root,
-# install what is missing; otherwise name the missing packages and stop,
-# so the user never meets a compiler error caused by a missing tool.
+# deps.sh [--check]: make sure everything the harness uses is on the machine.
+#
+# As root, install the Debian packages that are missing; otherwise name them
+# and stop, so the user never meets a compiler error caused by a missing
+# tool.  Then check what package names cannot show: every pkg-config module
+# the host tools build against resolves (a .pc file may require a module
+# whose -dev package Debian only recommends, and apt here installs no
+# recommendations), and every host command the scripts call is on PATH.  A
+# failed check names the package that provides what is missing.
+#
+# --check: install nothing, only check.
 
 set -e
 
-packages="linux-source-6.1 make gcc flex bison bc libelf-dev libssl-dev cpio
-	  rsync kmod python3 qemu-system-x86 busybox-static trace-cmd ccache
-	  sparse perl libtracecmd-dev libtraceevent-dev pkg-config librsvg2-bin
-	  gnuplot-nox linux-perf"
+packages="linux-source-6.1 make gcc libc6-dev flex bison bc libelf-dev
+	  libssl-dev cpio gzip xz-utils tar patch git rsync kmod python3
+	  qemu-system-x86 busybox-static trace-cmd ccache sparse perl
+	  libtracecmd-dev libtracefs-dev libtraceevent-dev pkg-config
+	  librsvg2-bin gnuplot-nox linux-perf coreutils findutils sed mawk
+	  diffutils"
 
-missing=
-for p in $packages; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
-		missing="$missing $p"
-done
+# pkg-config modules of the host tools (tools/pm-blame/Makefile's PKGS and
+# what their .pc files require), each with the package that ships it.
+pc_modules="libtracecmd:libtracecmd-dev libtracefs:libtracefs-dev
+	    libtraceevent:libtraceevent-dev"
 
-[ -z "$missing" ] && exit 0
+# Host commands the scripts call, each with the package that provides it.
+commands="make:make gcc:gcc flex:flex bison:bison bc:bc cpio:cpio gzip:gzip
+	  xz:xz-utils tar:tar patch:patch git:git rsync:rsync python3:python3
+	  perl:perl qemu-system-x86_64:qemu-system-x86 busybox:busybox-static
+	  trace-cmd:trace-cmd ccache:ccache sparse:sparse pkg-config:pkg-config
+	  rsvg-convert:librsvg2-bin gnuplot:gnuplot-nox perf:linux-perf
+	  timeout:coreutils sha1sum:coreutils base64:coreutils
+	  mktemp:coreutils nproc:coreutils find:findutils xargs:findutils
+	  sed:sed awk:mawk diff:diffutils ldd:libc-bin dpkg-query:dpkg"
 
-if [ "$(id -u)" != 0 ]; then
-	echo "deps: missing Debian packages:$missing" >&2
-	echo "deps: run as root, or: apt-get install$missing" >&2
-	exit 1
-fi
+check_only=
+[ "$1" = --check ] && check_only=1
 
-echo "deps: installing$missing"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-# shellcheck disable=SC2086
-apt-get install -y -qq --no-install-recommends $missing >/dev/null
+install_missing() {
+	local p missing=
+
+	for p in $packages; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+			grep -q "ok installed" || missing="$missing $p"
+	done
+	[ -z "$missing" ] && return 0
+	if [ -n "$check_only" ] || [ "$(id -u)" != 0 ]; then
+		echo "deps: missing Debian packages:$missing" >&2
+		echo "deps: run as root, or: apt-get install$missing" >&2
+		[ -n "$check_only" ] && return 1
+		exit 1
+	fi
+	echo "deps: installing$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $missing >/dev/null
+}
+
+# The package that provides pkg-config module $1, from $pc_modules.
+pc_package() {
+	local m
+
+	for m in $pc_modules; do
+		[ "${m%%:*}" = "$1" ] && { echo "${m#*:}"; return; }
+	done
+	echo "the -dev package that ships $1.pc"
+}
+
+verify() {
+	local m c err mod bad=0
+
+	for c in $commands; do
+		command -v "${c%%:*}" >/dev/null && continue
+		echo "deps: command ${c%%:*} not on PATH: install ${c#*:}" >&2
+		bad=1
+	done
+	command -v pkg-config >/dev/null || return 1
+	for m in $pc_modules; do
+		err=$(pkg-config --print-errors --exists "${m%%:*}" 2>&1) &&
+			continue
+		# The module that is really missing may be one it requires.
+		mod=$(echo "$err" |
+		      sed -n "s/^Package '\([^']*\)'.*not found.*/\1/p" |
+		      head -n1)
+		mod=${mod:-${m%%:*}}
+		echo "deps: pkg-config module $mod not found (needed by" \
+		     "${m%%:*}): install $(pc_package "$mod")" >&2
+		bad=1
+	done
+	return $bad
+}
+
+status=0
+install_missing || status=1
+verify || status=1
+exit $status
