@@ -13,8 +13,8 @@ R := $(B)/results
 # Guest test scripts: every tests/*.sh but the helpers and the demo.
 GUEST_TESTS ?= $(filter-out lib demo bench-user,$(basename $(notdir $(wildcard tests/*.sh))))
 
-.PHONY: help deps tree kernel kunit kunit-um kunit-x86_64 guest-test run test trace \
-	bench bench-perf \
+.PHONY: help deps tree kernel kunit kunit-um kunit-i386 kunit-x86_64 guest-test run test trace \
+	torture test-kcsan bench bench-perf \
 	check patches clean distclean
 
 help:
@@ -24,10 +24,14 @@ help:
 	@echo "make kernel        the x86_64 debug kernel (guest and x86_64 KUnit)"
 	@echo "make kunit         KUnit on UML and on x86_64 under QEMU"
 	@echo "make kunit-um      KUnit on UML only (fast)"
+	@echo "make kunit-i386    KUnit on 32-bit x86 under QEMU"
 	@echo "make kunit-x86_64  KUnit on x86_64 (QEMU, lockdep/KASAN/UBSAN/kmemleak)"
 	@echo "make guest-test    boot the guest and run tests/ [GUEST_TESTS=name...]"
 	@echo "make trace         record tests/scenarios/SCENARIO.sh (blame) with trace-cmd in the"
 	@echo "                   guest; report who kept it awake, timeline SVG"
+	@echo "make torture       long torture, suspend-race (200 attempts) and fuzz (100k"
+	@echo "                   inputs per interface) runs in the debug guest"
+	@echo "make test-kcsan    KCSAN kernel: the KUnit suites and the torture test"
 	@echo "make bench         benchmark kernels, tables, CSV and plot in build/bench"
 	@echo "make bench-perf    perf record/report of the UML kernel running our pair, then mainline's"
 	@echo "make check         checkpatch --strict, sparse, kernel-doc -Wall"
@@ -49,10 +53,13 @@ kernel: tree
 kunit-um: tree
 	@scripts/run-kunit.sh um
 
+kunit-i386: tree
+	@scripts/run-kunit.sh i386
+
 kunit-x86_64: kernel
 	@scripts/run-kunit.sh x86_64
 
-kunit: kunit-um kunit-x86_64
+kunit: kunit-um kunit-i386 kunit-x86_64
 
 guest-test: kernel
 	@scripts/run-guest.sh $(GUEST_TESTS)
@@ -73,10 +80,28 @@ trace: kernel
 test: tree
 	@rm -rf $(R) && mkdir -p $(R)
 	-@scripts/run-kunit.sh um
+	-@scripts/run-kunit.sh i386
 	-@scripts/build-guest.sh && scripts/run-kunit.sh x86_64
 	-@scripts/build-guest.sh && scripts/run-guest.sh $(GUEST_TESTS)
 	-@scripts/check-trace.sh
-	@scripts/summary.sh kunit-um kunit-x86_64 guest blame
+	@scripts/summary.sh kunit-um kunit-i386 kunit-x86_64 guest blame
+
+# The long versions of the race and fuzz tests (make test runs short ones).
+TORTURE_ARGS ?= torture_secs=60 race_attempts=200 fuzz_count=100000
+torture: kernel
+	@rm -f $(R)/guest.count
+	-@GUEST_TIMEOUT=5400 GUEST_ARGS="$(TORTURE_ARGS)" \
+		scripts/run-guest.sh torture suspend-race fuzz
+	@scripts/summary.sh guest
+
+# KCSAN: its own x86_64 kernel (build/kcsan), the KUnit suites on it and
+# the torture test in it.
+test-kcsan: tree
+	@rm -f $(R)/kunit-kcsan.count $(R)/kcsan.count
+	-@scripts/build-guest.sh kcsan && scripts/run-kunit.sh kcsan
+	-@scripts/build-guest.sh kcsan && GUEST=kcsan GUEST_ARGS="torture_secs=20" \
+		scripts/run-guest.sh torture
+	@scripts/summary.sh kunit-kcsan kcsan
 
 # Benchmarks: builds three kernels of its own (UML, x86_64 bench, unpatched
 # x86_64), runs them, prints tables.

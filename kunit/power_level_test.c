@@ -297,6 +297,45 @@ static void timed_update_expires(struct kunit *test)
 	power_level_remove_request(r);
 }
 
+/* Use after remove is refused (with a warning the harness expects). */
+static void update_after_remove_refused(struct kunit *test)
+{
+	struct power_level_request *r = pl_new(test, 1);
+
+	power_level_remove_request(r);
+	pr_info("=== expected kernel reports begin: %s\n", __func__);
+	power_level_update_request(r, 0);
+	power_level_update_request_timeout(r, 0, HZ);
+	power_level_remove_request(r);
+	pr_info("=== expected kernel reports end: %s\n", __func__);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, r->level, ANY);
+
+	power_level_add_request(r, "pl-test", 2);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 2);
+	power_level_remove_request(r);
+	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+}
+
+/* A timeout past what jiffies can express is the longest, not the past. */
+static void huge_timeout_is_longest(struct kunit *test)
+{
+	struct power_level_request *r = pl_new(test, ANY);
+	unsigned long huge[] = { ULONG_MAX, LONG_MAX + 1UL, MAX_JIFFY_OFFSET };
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(huge); i++) {
+		KUNIT_EXPECT_EQ(test, power_level_update_request_timeout(r, 1,
+								huge[i]), 0);
+		msleep(jiffies_to_msecs(2) + 20);
+		KUNIT_EXPECT_EQ_MSG(test, r->level, 1, "timeout %lu", huge[i]);
+		KUNIT_EXPECT_TRUE(test, time_after(r->expires,
+						   jiffies + MAX_JIFFY_OFFSET / 2));
+		KUNIT_EXPECT_EQ(test, r->stats.expire_count, 0ULL);
+	}
+	power_level_remove_request(r);
+}
+
 static void untimed_update_cancels_timeout(struct kunit *test)
 {
 	struct power_level_request *r = pl_new(test, ANY);
@@ -495,6 +534,8 @@ static struct kunit_case power_level_cases[] = {
 	KUNIT_CASE(notifier_on_limit_change_only),
 	KUNIT_CASE(lockless_read_under_updates),
 	KUNIT_CASE(timed_update_expires),
+	KUNIT_CASE(huge_timeout_is_longest),
+	KUNIT_CASE(update_after_remove_refused),
 	KUNIT_CASE(untimed_update_cancels_timeout),
 	KUNIT_CASE(timeout_replaces_deadline),
 	KUNIT_CASE(longest_remaining_by_level),

@@ -158,6 +158,118 @@ static void timeout_expires(struct kunit *test)
 	suspend_block_remove_request(r);
 }
 
+/*
+ * A timeout past what jiffies can express is the longest possible, never a
+ * deadline in the past; and user space's "forever" in ns does not wrap.
+ */
+static void huge_timeout_is_longest(struct kunit *test)
+{
+	unsigned long huge[] = { ULONG_MAX, LONG_MAX + 1UL, MAX_JIFFY_OFFSET };
+	struct suspend_block_request *r;
+	unsigned long forever;
+	int i;
+
+	r = sb_test_add(test, "sb-test");
+	for (i = 0; i < ARRAY_SIZE(huge); i++) {
+		suspend_block_activate_timeout(r, huge[i]);
+		msleep(jiffies_to_msecs(2) + 20);
+		KUNIT_EXPECT_TRUE_MSG(test, suspend_block_request_active(r),
+				      "timeout %lu", huge[i]);
+		KUNIT_EXPECT_GT(test, suspend_block_remaining(r),
+				MAX_JIFFY_OFFSET / 2);
+	}
+	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 0ULL);
+	suspend_block_remove_request(r);
+
+	/* Rounded up, no wrap (DIV_ROUND_UP_ULL() made it 1 jiffy). */
+	forever = min_t(u64, div_u64(U64_MAX, TICK_NSEC) + 1, MAX_JIFFY_OFFSET);
+	KUNIT_EXPECT_EQ(test, suspend_block_ns_to_jiffies(U64_MAX), forever);
+	KUNIT_EXPECT_EQ(test, suspend_block_ns_to_jiffies(U64_MAX - 1),
+			forever);
+	KUNIT_EXPECT_GT(test, forever, 365UL * 24 * 3600 * HZ);
+	KUNIT_EXPECT_EQ(test, suspend_block_ns_to_jiffies(1), 1UL);
+	KUNIT_EXPECT_EQ(test, suspend_block_ns_to_jiffies(TICK_NSEC), 1UL);
+	KUNIT_EXPECT_EQ(test, suspend_block_ns_to_jiffies(TICK_NSEC + 1), 2UL);
+	KUNIT_EXPECT_EQ(test, suspend_block_ns_to_jiffies(0), 0UL);
+}
+
+/*
+ * Misuse must not corrupt anything.  The class warns (and, with
+ * debugobjects, so does debugobjects): the markers tell the harness's
+ * report check that these warnings are expected.
+ */
+#define SB_EXPECT_REPORTS_BEGIN() \
+	pr_info("=== expected kernel reports begin: %s\n", __func__)
+#define SB_EXPECT_REPORTS_END() \
+	pr_info("=== expected kernel reports end: %s\n", __func__)
+
+/* How many times @r is on the registry. */
+static int sb_registered(struct suspend_block_request *r)
+{
+	struct suspend_block_request *p;
+	unsigned long flags;
+	int n = 0;
+
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	list_for_each_entry(p, &suspend_block_registry, node)
+		n += p == r;
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	return n;
+}
+
+static void use_after_remove_refused(struct kunit *test)
+{
+	struct suspend_block_request *r = sb_test_add(test, "sb-test");
+
+	suspend_block_remove_request(r);
+	SB_EXPECT_REPORTS_BEGIN();
+	KUNIT_EXPECT_FALSE(test, suspend_block_activate(r));
+	KUNIT_EXPECT_FALSE(test, suspend_block_activate_timeout(r, HZ));
+	KUNIT_EXPECT_FALSE(test, suspend_block_deactivate(r));
+	suspend_block_remove_request(r);
+	SB_EXPECT_REPORTS_END();
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
+	KUNIT_EXPECT_EQ(test, sb_registered(r), 0);
+
+	/* Added again, it works again. */
+	suspend_block_add_request(r, "sb-test");
+	KUNIT_EXPECT_TRUE(test, suspend_block_activate(r));
+	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
+	suspend_block_remove_request(r);
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+}
+
+static void double_add_and_free_repaired(struct kunit *test)
+{
+	struct suspend_block_request *r;
+
+	if (!IS_ENABLED(CONFIG_DEBUG_OBJECTS_SUSPEND_BLOCK))
+		kunit_skip(test, "needs CONFIG_DEBUG_OBJECTS_SUSPEND_BLOCK");
+	KUNIT_ASSERT_EQ(test, suspend_block_active_count(), 0U);
+	r = kzalloc(sizeof(*r), GFP_KERNEL);	/* freed by the test */
+	KUNIT_ASSERT_NOT_NULL(test, r);
+
+	/* A re-init of a live, active request (a probe retry). */
+	suspend_block_add_request(r, "sb-test");
+	suspend_block_activate_timeout(r, HZ);
+	SB_EXPECT_REPORTS_BEGIN();
+	suspend_block_add_request(r, "sb-test");
+	SB_EXPECT_REPORTS_END();
+	KUNIT_EXPECT_EQ(test, sb_registered(r), 1);
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
+
+	/* Freed while added and active: taken off before it goes. */
+	suspend_block_activate(r);
+	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
+	SB_EXPECT_REPORTS_BEGIN();
+	kfree(r);
+	SB_EXPECT_REPORTS_END();
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_EQ(test, sb_registered(r), 0);
+}
+
 static void timeout_extended_by_later_deadline(struct kunit *test)
 {
 	struct suspend_block_request *r;
@@ -380,6 +492,31 @@ static void notifier_reports_transitions(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, suspend_block_remove_notifier(&l.nb), 0);
 	suspend_block_remove_request(a);
 	suspend_block_remove_request(b);
+}
+
+/*
+ * Transitions while nobody listens are not reported, so the state reported
+ * last can be stale: a notifier added while blocked must still be told of
+ * the next unblock.
+ */
+static void notifier_added_while_blocked_sees_unblock(struct kunit *test)
+{
+	struct sb_listener l = { .nb.notifier_call = sb_listener_call };
+	struct suspend_block_request *r;
+
+	/* Reported last: unblocked (nobody may listen in the test kernel). */
+	r = sb_test_add(test, "sb-test");
+	suspend_block_flush_notifiers();
+	suspend_block_activate(r);
+	KUNIT_ASSERT_EQ(test, suspend_block_add_notifier(&l.nb), 0);
+	suspend_block_flush_notifiers();
+	suspend_block_deactivate(r);
+	suspend_block_flush_notifiers();
+	/* Told "blocked" when added, then the unblock. */
+	KUNIT_EXPECT_EQ(test, l.calls, 2);
+	KUNIT_EXPECT_EQ(test, l.last, (unsigned long)SUSPEND_BLOCK_UNBLOCKED);
+	KUNIT_EXPECT_EQ(test, suspend_block_remove_notifier(&l.nb), 0);
+	suspend_block_remove_request(r);
 }
 
 static void wakeup_count_handshake_counts_requests(struct kunit *test)
@@ -693,6 +830,9 @@ static struct kunit_case suspend_block_cases[] = {
 	KUNIT_CASE(deactivate_inactive_is_noop),
 	KUNIT_CASE(remove_deactivates_with_accounting),
 	KUNIT_CASE(timeout_expires),
+	KUNIT_CASE(huge_timeout_is_longest),
+	KUNIT_CASE(use_after_remove_refused),
+	KUNIT_CASE(double_add_and_free_repaired),
 	KUNIT_CASE(timeout_extended_by_later_deadline),
 	KUNIT_CASE(timeout_shortened_by_earlier_deadline),
 	KUNIT_CASE(timeout_turns_untimed_into_timed),
@@ -703,6 +843,7 @@ static struct kunit_case suspend_block_cases[] = {
 	KUNIT_CASE(stats_prevent_time_only_under_autosleep),
 	KUNIT_CASE(stats_wakeup_counts_activations_during_suspend),
 	KUNIT_CASE(notifier_reports_transitions),
+	KUNIT_CASE(notifier_added_while_blocked_sees_unblock),
 	KUNIT_CASE(wakeup_count_handshake_counts_requests),
 	KUNIT_CASE(callable_from_hardirq),
 	KUNIT_CASE(concurrent_own_requests_exact),

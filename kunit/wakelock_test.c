@@ -27,9 +27,9 @@ static struct suspend_block_stats sb_deleted(void)
 	struct suspend_block_stats st;
 	unsigned long flags;
 
-	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	st = suspend_block_deleted;
-	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	return st;
 }
 

@@ -13,12 +13,18 @@
 #
 # A third serial port (ttyS2) carries files out of the guest, base64
 # encoded between "#file NAME" and "#end" lines: build/results/NAME on the
-# host (the trace.dat of tests/trace.sh).  SCENARIO=NAME picks the
+# host (the trace.dat of tests/trace.sh); the lines "#waker on" and
+# "#waker off" there start and stop wake-ups from S3 through the QEMU
+# monitor (scripts/qemu-waker.py).  SCENARIO=NAME picks the
 # tests/scenarios/ script that tests/trace.sh records.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 res=$top/build/results
-kernel=$top/build/guest/arch/x86/boot/bzImage
+# GUEST=kcsan boots the KCSAN variant (build/kcsan); results go to
+# build/results/kcsan-*.  GUEST_ARGS adds to the kernel command line (the
+# tests' knobs: torture_secs=, race_attempts=, fuzz_count=, fuzz_seed=).
+variant=${GUEST:-guest}
+kernel=$top/build/$variant/arch/x86/boot/bzImage
 mkdir -p "$res"
 
 demo=0
@@ -30,16 +36,23 @@ tests=$(echo "$*" | tr ' ' ',')
 timeout=${GUEST_TIMEOUT:-600}
 
 "$top/scripts/mkinitramfs.sh" "$res/initramfs.cpio.gz" || exit 1
-console=$res/guest-console.log
-results=$res/guest-results.log
-files=$res/guest-files.log
-rm -f "$console" "$results" "$files"
+console=$res/$variant-console.log
+results=$res/$variant-results.log
+files=$res/$variant-files.log
+monitor=$res/$variant-monitor.sock
+rm -f "$console" "$results" "$files" "$monitor"
+# The guest may ask to be woken from S3 through the monitor (see
+# scripts/qemu-waker.py); the waker ends with QEMU.
+: > "$files"
+"$top/scripts/qemu-waker.py" "$files" "$monitor" &
+waker=$!
 
 # KVM does not work on these machines (the guest hangs); TCG it is.
 qemu=(qemu-system-x86_64 -machine pc,accel=tcg -cpu max -smp 2 -m 1536
       -nodefaults -display none -no-reboot
+      -monitor "unix:$monitor,server=on,wait=off"
       -kernel "$kernel" -initrd "$res/initramfs.cpio.gz"
-      -append "console=ttyS0 no_console_suspend panic=-1 oops=panic ptests=$tests scenario=${SCENARIO:-blame}")
+      -append "console=ttyS0 no_console_suspend panic=-1 oops=panic ptests=$tests scenario=${SCENARIO:-blame} ${GUEST_ARGS:-}")
 if [ $demo = 1 ]; then
 	# The console on the terminal (and in the log); results still apart.
 	timeout "$timeout" "${qemu[@]}" -serial stdio -serial "file:$results" \
@@ -50,6 +63,9 @@ else
 		-serial "file:$results" -serial "file:$files" < /dev/null
 	status=$?
 fi
+
+wait "$waker" 2>/dev/null
+rm -f "$monitor"
 
 # Files sent out of the guest.
 if [ -s "$files" ]; then
@@ -87,6 +103,6 @@ if [ "$failed" != 0 ]; then
 	echo "guest: last 60 console lines:"
 	tail -n 60 "$console"
 fi
-echo "$passed $failed" > "$res/guest.count"
-echo "guest: $passed passed, $failed failed"
+echo "$passed $failed" > "$res/$variant.count"
+echo "$variant: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,12 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run-kunit.sh um|x86_64: run the KUnit suites with kunit.py.
+# run-kunit.sh um|i386|x86_64|kcsan: run the KUnit suites with kunit.py.
 #
 # um: kunit.py builds and runs the fast native UML kernel.
+# i386: kunit.py builds a 32-bit kernel and runs it under QEMU (2 CPUs).
 # x86_64: kunit.py exec boots the x86_64 debug kernel that
 # scripts/build-guest.sh built (it carries the suites; one build serves the
-# guest and KUnit) under QEMU (TCG, 2 CPUs).  Any lockdep, KASAN, UBSAN,
+# guest and KUnit) under QEMU (TCG, 2 CPUs); kcsan: the same for the KCSAN
+# variant (build-guest.sh kcsan).  Any lockdep, KASAN, UBSAN,
 # debugobjects or WARN report fails the run even when every case passed.
 # Writes "PASSED FAILED" to build/results/kunit-ARCH.count for the summary.
 
@@ -27,14 +29,26 @@ um)
 	      --kunitconfig="$top/configs/uml.config"
 	      --make_options="CC=ccache gcc" --timeout=300)
 	;;
-x86_64)
+i386)
+	# 32-bit: kunit.py builds its own i386 kernel and boots it under
+	# QEMU with two CPUs.
+	out=$top/build/kunit-i386
+	args=(run --build_dir="$out" --arch=i386 --jobs="$(nproc)"
+	      --kunitconfig="$top/kunit/.kunitconfig"
+	      --kunitconfig="$top/Kconfig.fragment"
+	      --kunitconfig="$top/configs/i386.config"
+	      --make_options="CC=ccache gcc" --qemu_args="-smp 2"
+	      --timeout=900)
+	;;
+x86_64|kcsan)
 	out=$top/build/guest
+	[ "$arch" = kcsan ] && out=$top/build/kcsan
 	args=(exec --build_dir="$out" --arch=x86_64
 	      --kunitconfig="$top/kunit/.kunitconfig"
 	      --qemu_args="-smp 2" --timeout=900)
 	;;
 *)
-	echo "usage: $0 um|x86_64" >&2
+	echo "usage: $0 um|i386|x86_64|kcsan" >&2
 	exit 2
 	;;
 esac

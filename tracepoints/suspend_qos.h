@@ -67,15 +67,16 @@ TRACE_EVENT_FN(sb_activate,
 	TP_ARGS(name, timeout, started),
 	TP_STRUCT__entry(
 		__string(name, name)
-		__field(unsigned int, timeout_ms)
+		__field(u64, timeout_ms)
 		__field(bool, started)
 	),
 	TP_fast_assign(
 		__assign_str(name, name);
-		__entry->timeout_ms = jiffies_to_msecs(timeout);
+		/* 64 bits: MAX_JIFFY_OFFSET in ms overflows 32. */
+		__entry->timeout_ms = jiffies64_to_msecs(timeout);
 		__entry->started = started;
 	),
-	TP_printk("name=%s timeout_ms=%u %s", __get_str(name),
+	TP_printk("name=%s timeout_ms=%llu %s", __get_str(name),
 		  __entry->timeout_ms,
 		  __print_symbolic(__entry->started, { 0, "rearm" },
 				   { 1, "start" })),
@@ -249,9 +250,10 @@ TRACE_EVENT(suspend_aborted,
 );
 
 /*
- * The suspend is over (the last PM notifier): "completed" if the system
- * got into the sleep state (the syscore suspend step ran and nothing
- * aborted), else "aborted".  asleep_ns is the sleep time timekeeping
+ * The suspend is over (the last PM notifier, or the first when a PREPARE
+ * notifier vetoed): "completed" if the PM core reached the step that
+ * enters the sleep state (its machine_suspend event: S3 past the last
+ * wakeup check, or the s2idle loop), else "aborted".  asleep_ns is the sleep time timekeeping
  * accounted, 0 under the resolution of its persistent clock.
  */
 TRACE_EVENT(suspend_end,

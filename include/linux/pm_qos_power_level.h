@@ -51,6 +51,7 @@ struct power_level_stats {
  * @timed: active, and @expires holds the deadline at which the request
  *	goes back to PM_QOS_POWER_LEVEL_ANY
  * @expires: jiffies of that deadline
+ * @removed: removed and not added again; updates are refused
  * @active_since: local_clock() at the activation, valid while active
  * @stats: statistics, see struct power_level_stats
  * @timer: ends timed activations
@@ -63,6 +64,7 @@ struct power_level_stats {
 struct power_level_request {
 	s32 level;
 	bool timed;
+	bool removed;
 	unsigned long expires;
 	u64 active_since;
 	struct power_level_stats stats;

@@ -70,7 +70,8 @@ struct suspend_block_stats {
  * @prevent_mark: local_clock() up to which @prevent_time is accounted, so
  *	that the end of an interval and autosleep being switched off never
  *	count the same time twice
- * @last_change: local_clock() of the last activation or deactivation
+ * @last_change: local_clock() of the last activation or deactivation;
+ *	only ever moves forward, whatever order racing calls finish in
  * @timer: ends timed activations
  * @node: entry in the registry of requests (for read-outs only)
  * @name: for statistics and tracing; owned by the caller
@@ -82,7 +83,7 @@ struct suspend_block_stats {
  */
 struct suspend_block_request {
 	atomic64_t state;
-	spinlock_t timer_lock;	/* see the kernel-doc above */
+	raw_spinlock_t timer_lock;	/* see the kernel-doc above */
 	unsigned long expires;
 	atomic64_t active_count;
 	atomic64_t expire_count;
@@ -91,7 +92,7 @@ struct suspend_block_request {
 	atomic64_t max_time;
 	atomic64_t prevent_time;
 	atomic64_t prevent_mark;
-	u64 last_change;
+	atomic64_t last_change;
 	struct timer_list timer;
 	struct list_head node;
 	const char *name;

@@ -118,12 +118,16 @@ static void pl_wake_deeper(s32 limit)
 {
 	int cpu, this;
 
+	/*
+	 * Pairs with the barrier in power_level_enter_state(): the limit was
+	 * stored before the s2idle state and the CPUs' recorded states are
+	 * read, so a CPU entering either sees the new limit or is seen here.
+	 */
+	smp_mb();
 	if (idle_should_enter_s2idle()) {
 		wake_up_all_idle_cpus();
 		return;
 	}
-	/* Pairs with the barrier in power_level_enter_state(). */
-	smp_mb();
 	this = get_cpu();
 	for_each_online_cpu(cpu) {
 		if (cpu != this &&
@@ -145,6 +149,12 @@ static void pl_set(struct power_level_request *req, s32 level,
 	s32 limit;
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
+	if (unlikely(req->removed)) {
+		/* Use after remove: must not count in the limit forever. */
+		raw_spin_unlock_irqrestore(&power_level_lock, flags);
+		WARN_ONCE(1, "power_level: update of removed request %p\n", req);
+		return;
+	}
 	if (timeout && level != PM_QOS_POWER_LEVEL_ANY) {
 		req->timed = true;
 		req->expires = jiffies + timeout;
@@ -240,7 +250,9 @@ EXPORT_SYMBOL_GPL(power_level_update_request);
  * @req: Added request.
  * @level: New deepest idle-state index allowed.
  * @timeout: Jiffies after which the request goes back to
- *	PM_QOS_POWER_LEVEL_ANY by itself; 0 counts as 1.
+ *	PM_QOS_POWER_LEVEL_ANY by itself; 0 counts as 1, and anything above
+ *	MAX_JIFFY_OFFSET (the longest timeout jiffies can express) as
+ *	MAX_JIFFY_OFFSET rather than as a deadline in the past.
  *
  * Like power_level_update_request(), and the new deadline replaces any
  * earlier one, whether sooner or later.  An expiry counts in the
@@ -255,7 +267,7 @@ int power_level_update_request_timeout(struct power_level_request *req,
 {
 	if (!pl_level_valid(level))
 		return -EINVAL;
-	pl_set(req, level, max(timeout, 1UL));
+	pl_set(req, level, clamp_t(unsigned long, timeout, 1, MAX_JIFFY_OFFSET));
 	return 0;
 }
 EXPORT_SYMBOL_GPL(power_level_update_request_timeout);
@@ -266,7 +278,8 @@ EXPORT_SYMBOL_GPL(power_level_update_request_timeout);
  *
  * Lifts the request's limit first and waits for a running timeout
  * callback; the request's statistics are added to the class's "deleted"
- * totals.  O(1).
+ * totals.  Later updates and removals of @req are refused with a warning,
+ * until it is added again.  O(1).
  *
  * Context: Any context.
  */
@@ -275,10 +288,16 @@ void power_level_remove_request(struct power_level_request *req)
 	struct power_level_stats *d = &power_level_deleted;
 	unsigned long flags;
 
+	if (READ_ONCE(req->removed)) {
+		WARN_ONCE(1, "power_level: removal of removed request %p\n",
+			  req);
+		return;
+	}
 	pl_set(req, PM_QOS_POWER_LEVEL_ANY, 0);
 	del_timer_sync(&req->timer);
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
+	req->removed = true;
 	list_del(&req->node);
 	d->active_count += req->stats.active_count;
 	d->expire_count += req->stats.expire_count;

@@ -4,9 +4,11 @@
  *
  * The model.  Each request is a handle with its own lock; the class's
  * aggregate is one atomic count of active requests.  Activating an inactive
- * request increments the count, deactivating decrements it, and only the
- * count's transitions 0 -> 1 and 1 -> 0 reach the PM core: they begin and
- * end one wakeup event "in progress" (pm_wakeup_event_begin/end()).  While
+ * request increments the count, deactivating decrements it, and the PM core
+ * sees the count as one wakeup event "in progress" while it is non-zero:
+ * its 0 -> 1 transition begins the event and its 1 -> 0 transition ends it
+ * (pm_wakeup_event_begin/end(); see below for how a call that races to
+ * make the first transition takes its event back).  While
  * an event is in progress, reading /sys/power/wakeup_count blocks, writing
  * it back fails, autosleep waits, and any suspend started under that
  * handshake is aborted at its next check (freezer, each device, noirq, the
@@ -22,17 +24,26 @@
  * it is exact even when the activating call has not finished its
  * bookkeeping.  A new interval's start is later than the previous one's,
  * so no two intervals share a state word and an exchange cannot succeed on
- * a stale one.
+ * a stale interval (only on a stale timed bit of the same interval, which
+ * timer_lock makes harmless: see below).
  *
  * The aggregate stays at least the number of active requests: an
  * activation increments it before it sets the active bit (and takes the
  * increment back if another call won the race), a deactivation clears the
- * bit before it decrements.  So once an activation has returned, the count
- * is non-zero until that request is deactivated, whatever other CPUs do.
- * Transitions of the count can race: one CPU takes it 1 -> 0 and, before it
- * calls pm_wakeup_event_end(), another takes it 0 -> 1 and calls
- * pm_wakeup_event_begin().  Begin and end only add to one counter, so their
- * order does not matter.
+ * bit before it decrements.  And whenever the aggregate is non-zero, the PM
+ * core sees an event in progress: the call that takes it from 0 to 1 calls
+ * pm_wakeup_event_begin() *before* its exchange makes the count non-zero,
+ * and the call that takes it from 1 to 0 calls pm_wakeup_event_end() after.
+ * So an activation that finds the count non-zero may return at once: the
+ * event that covers it began before the count it saw, and ends only after
+ * the count has gone back to 0, which needs its own deactivation first.
+ * Calls that find 0 each begin an event (with preemption off, so at most
+ * one such speculative event per CPU and context); a call whose exchange
+ * then succeeds from a non-zero count, because another call made the
+ * 0 -> 1 transition first, takes its event back (pm_wakeup_event_cancel(),
+ * which registers nothing).  Begin, end and cancel are additions to one
+ * counter, which commute, so a 1 -> 0 transition whose end() comes after
+ * another CPU's 0 -> 1 begin() is fine: the counter is 2 for a while.
  *
  * Timeouts.  req->timer_lock (irqsave) serialises activate_timeout(), the
  * expiry callback and every change to a state whose timed bit is set: an
@@ -48,19 +59,21 @@
  */
 
 #include <linux/atomic.h>
+#include <linux/debugobjects.h>
 #include <linux/export.h>
 #include <linux/init.h>
 #include <linux/jiffies.h>
 #include <linux/sched/clock.h>
 #include <linux/suspend.h>
-#include <linux/syscore_ops.h>
 #include <linux/timekeeping.h>
 #include <linux/workqueue.h>
+#include <trace/events/power.h>
 #include <trace/events/suspend_qos.h>
 
 #include "qos_suspend_block.h"
+#include "qos_suspend_block_torture.h"
 
-DEFINE_SPINLOCK(suspend_block_registry_lock);
+DEFINE_RAW_SPINLOCK(suspend_block_registry_lock);
 LIST_HEAD(suspend_block_registry);
 struct suspend_block_stats suspend_block_deleted;
 
@@ -69,19 +82,32 @@ static atomic_t sb_active = ATOMIC_INIT(0);
 
 /*
  * local_clock() when autosleep was switched on, 0 while it is off: active
- * time after it counts as preventing suspend.
+ * time after it counts as preventing suspend.  sb_autosleep_off_at is when
+ * it was last switched off: a deactivation that saw it on before clearing
+ * its bit, and off after, accounts up to then (the switch's walk of the
+ * registry no longer saw the request active).
  */
 static u64 sb_autosleep_since;
+static u64 sb_autosleep_off_at;
+
+/* Raise @v to @val if it is below; any context, lock-free. */
+static inline void sb_atomic64_max(atomic64_t *v, s64 val)
+{
+	s64 cur = atomic64_read(v);
+
+	while (cur < val && !atomic64_try_cmpxchg(v, &cur, val))
+		;
+}
 
 /*
  * The current suspend attempt, for its tracepoints: the boottime offset
- * when it began (time asleep shows as its growth), whether it reached the
- * syscore step (the last before the sleep state) and whether the PM core
- * aborted it for a pending wakeup.  Written only by the suspending task.
+ * when it began (time asleep shows as its growth), whether every PREPARE
+ * notifier passed, and whether it reached the step that enters the sleep
+ * state.  Written only by the suspending task.
  */
 static ktime_t sb_attempt_offset;
+static bool sb_attempt_prepared;
 static bool sb_attempt_entered;
-static bool sb_attempt_aborted;
 
 static BLOCKING_NOTIFIER_HEAD(sb_notifiers);
 static void sb_notify_fn(struct work_struct *work);
@@ -97,7 +123,8 @@ static inline u64 sb_interval(u64 from, u64 to)
 /* The state word: flags, then the start of the (last) active interval. */
 #define SB_REQ_ACTIVE	BIT_ULL(0)
 #define SB_REQ_TIMED	BIT_ULL(1)
-#define SB_REQ_SINCE_SHIFT	2
+#define SB_REQ_REMOVED	BIT_ULL(2)	/* until added again: misuse check */
+#define SB_REQ_SINCE_SHIFT	3
 
 static inline u64 sb_since(s64 state)
 {
@@ -107,7 +134,7 @@ static inline u64 sb_since(s64 state)
 /*
  * The state of an interval starting at @now after the one in @old: its
  * start is strictly later, so that an exchange expecting a stale state word
- * fails (no ABA).  local_clock() stays below 2^62 ns for a century.
+ * fails (no ABA).  local_clock() stays below 2^61 ns for 70 years.
  */
 static inline s64 sb_active_state(s64 old, u64 now, u64 flags)
 {
@@ -145,13 +172,13 @@ static inline void sb_kick_notifiers(void)
 		queue_work(system_wq, &sb_notify_work);
 }
 
+/* The aggregate went 0 -> 1; the PM core's event is already in progress. */
 static void sb_became_blocked(void)
 {
-	pm_wakeup_event_begin();
 	/*
 	 * Under the wakeup_count handshake a suspend may sit in the s2idle
 	 * loop, which only re-checks for events when it wakes up: wake it.
-	 * begin() is a full barrier, so a handshake that could still succeed
+	 * begin() was a full barrier, so a handshake that could still succeed
 	 * after this read sees the event in progress and fails instead.
 	 */
 	if (READ_ONCE(events_check_enabled))
@@ -187,24 +214,79 @@ static __always_inline unsigned long sb_rare(bool traced)
 			event;				\
 	} while (0)
 
-/* One more request (about to be) active: before its bit is set. */
-static __always_inline void sb_count_up(unsigned long rare)
+#ifdef CONFIG_PM_QOS_SUSPEND_BLOCK_TORTURE
+/*
+ * The 0 -> 1 transition as it was before the fix that begins the event
+ * ahead of the count: between the increment and begin(), the count says
+ * "blocked" and the PM core sees nothing.  Only the torture test runs it,
+ * to show that it catches that window.
+ */
+static noinline void sb_count_up_legacy(unsigned long rare)
 {
 	unsigned int active = atomic_inc_return(&sb_active);
 
 	sb_trace(rare, trace_sb_aggregate(active));
-	if (active == 1)
+	sb_torture_window();
+	if (active == 1) {
+		pm_wakeup_event_begin();
 		sb_became_blocked();
+	}
+}
+#else
+static inline void sb_count_up_legacy(unsigned long rare) {}
+#endif
+
+/*
+ * One more request (about to be) active: before its bit is set.  The call
+ * that finds the count at 0 begins the PM core's event before its exchange
+ * publishes the non-zero count (see the model at the top of this file).
+ */
+static __always_inline void sb_count_up(unsigned long rare)
+{
+	int active = atomic_read(&sb_active);
+	bool begun = false;
+
+	if (sb_torture_legacy_order()) {
+		sb_count_up_legacy(rare);
+		return;
+	}
+	do {
+		if (!active && !begun) {
+			/*
+			 * No preemption while holding a speculative event:
+			 * at most one per CPU and context, never one left
+			 * behind by a task that stopped running.
+			 */
+			preempt_disable();
+			pm_wakeup_event_begin();
+			begun = true;
+			sb_torture_window();
+		}
+	} while (!atomic_try_cmpxchg(&sb_active, &active, active + 1));
+	sb_trace(rare, trace_sb_aggregate(active + 1));
+	if (begun) {
+		if (active)
+			pm_wakeup_event_cancel();  /* another call won 0 -> 1 */
+		preempt_enable();
+	}
+	if (!active)
+		sb_became_blocked();
+	sb_torture_window();
 }
 
 /* One request fewer: after its bit is cleared (or it lost the race). */
 static __always_inline void sb_count_down(unsigned long rare)
 {
-	unsigned int active = atomic_dec_return(&sb_active);
+	unsigned int active;
+
+	sb_torture_window();
+	active = atomic_dec_return(&sb_active);
 
 	sb_trace(rare, trace_sb_aggregate(active));
-	if (!active)
+	if (!active) {
+		sb_torture_window();
 		sb_became_unblocked();
+	}
 }
 
 /* Bookkeeping of the call that set the active bit for an interval. */
@@ -214,7 +296,7 @@ static __always_inline void sb_account_start(struct suspend_block_request *req,
 	atomic64_inc(&req->active_count);
 	if (sb_rare_is(rare, SUSPENDING))
 		atomic64_inc(&req->wakeup_count);
-	WRITE_ONCE(req->last_change, sb_since(state));
+	sb_atomic64_max(&req->last_change, sb_since(state));
 }
 
 /* Count [@from, @to] as time spent preventing autosleep, at most once. */
@@ -232,26 +314,44 @@ static void sb_account_prevent(struct suspend_block_request *req, u64 from,
 }
 
 /*
+ * The autosleep on-time to account an interval ending now from, given
+ * @as_before, the on-time read before the active bit was cleared: 0 if
+ * autosleep was off all along.  *@until is the end: @now, or the switch-off
+ * time if autosleep went off in between.
+ */
+static u64 sb_autosleep_window(u64 as_before, u64 now, u64 *until)
+{
+	u64 as = READ_ONCE(sb_autosleep_since);
+
+	*until = now;
+	if (as || !as_before)
+		return as;
+	/* Pairs with the smp_wmb() in suspend_block_autosleep_enabled(). */
+	smp_rmb();
+	*until = min(now, READ_ONCE(sb_autosleep_off_at));
+	return as_before;
+}
+
+/*
  * Bookkeeping of the call that cleared the active bit of the interval in
- * @old, at @now; @expired: by the timeout.  Then the aggregate.
+ * @old, at @now; @expired: by the timeout; @as_before: the autosleep
+ * on-time read before the bit was cleared (0 if off, or not looked at
+ * because the rare word said off).  Then the aggregate.
  */
 static __always_inline void sb_account_stop(struct suspend_block_request *req,
 					    s64 old, u64 now, bool expired,
-					    unsigned long rare)
+					    u64 as_before, unsigned long rare)
 {
-	u64 since = sb_since(old), held = sb_interval(since, now), as;
-	s64 longest = atomic64_read(&req->max_time);
+	u64 since = sb_since(old), held = sb_interval(since, now), as, until;
 
 	atomic64_add(held, &req->total_time);
-	while (held > longest &&
-	       !atomic64_try_cmpxchg(&req->max_time, &longest, held))
-		;
+	sb_atomic64_max(&req->max_time, held);
 	if (sb_rare_is(rare, AUTOSLEEP)) {
-		as = READ_ONCE(sb_autosleep_since);
+		as = sb_autosleep_window(as_before, now, &until);
 		if (as)
-			sb_account_prevent(req, max(since, as), now);
+			sb_account_prevent(req, max(since, as), until);
 	}
-	WRITE_ONCE(req->last_change, now);
+	sb_atomic64_max(&req->last_change, now);
 	if (expired) {
 		atomic64_inc(&req->expire_count);
 		sb_trace(rare, trace_sb_expire(req->name, held));
@@ -261,24 +361,154 @@ static __always_inline void sb_account_stop(struct suspend_block_request *req,
 	sb_count_down(rare);
 }
 
+/* The autosleep on-time, read before a deactivation clears its bit. */
+static __always_inline u64 sb_autosleep_before(unsigned long rare)
+{
+	return sb_rare_is(rare, AUTOSLEEP) ? READ_ONCE(sb_autosleep_since) : 0;
+}
+
 static void sb_timer_fn(struct timer_list *t)
 {
 	struct suspend_block_request *req = from_timer(req, t, timer);
-	unsigned long flags;
+	unsigned long flags, rare;
+	u64 as;
 	s64 old;
 
-	spin_lock_irqsave(&req->timer_lock, flags);
+	raw_spin_lock_irqsave(&req->timer_lock, flags);
 	old = atomic64_read(&req->state);
 	if ((old & SB_REQ_TIMED) && time_after_eq(jiffies, req->expires)) {
+		rare = sb_rare(true);
+		as = sb_autosleep_before(rare);
 		/* Timed states change only under timer_lock. */
 		atomic64_set(&req->state, sb_inactive_state(old));
-		sb_account_stop(req, old, local_clock(), true, sb_rare(true));
+		sb_account_stop(req, old, local_clock(), true, as, rare);
 	} else if (old & SB_REQ_TIMED) {
 		/* The wheel caps long timeouts (days): wait for the rest. */
 		mod_timer(&req->timer, req->expires);
 	}
-	spin_unlock_irqrestore(&req->timer_lock, flags);
+	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 }
+
+/*
+ * A call on a removed request: a driver bug (use after remove, or a
+ * wake_lock after wake_lock_destroy()) that must not block suspend forever
+ * or touch the registry.  Android hit BUG_ON here; a warning is enough,
+ * since the call is refused.  Every path that can change a state checks
+ * the bit it tests anyway, so the check costs the hot path nothing.
+ */
+static bool sb_misuse(struct suspend_block_request *req, const char *what)
+{
+	WARN_ONCE(1, "suspend_block: %s on removed request %p\n", what, req);
+	return false;
+}
+
+/*
+ * Take an added request off the class: inactive, no timer pending, marked
+ * removed (later calls are refused), its statistics folded into the
+ * deleted totals, off the registry.
+ */
+static void sb_remove(struct suspend_block_request *req)
+{
+	struct suspend_block_stats *d = &suspend_block_deleted;
+	struct suspend_block_stats st;
+	unsigned long flags;
+	s64 old;
+
+	do {
+		suspend_block_deactivate(req);
+		del_timer_sync(&req->timer);
+		old = atomic64_read(&req->state);
+	} while ((old & SB_REQ_ACTIVE) ||
+		 !atomic64_try_cmpxchg(&req->state, &old,
+				       old | SB_REQ_REMOVED));
+	trace_sb_request_remove(req->name);
+	suspend_block_get_stats(req, &st);
+
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	list_del(&req->node);
+	d->active_count += st.active_count;
+	d->expire_count += st.expire_count;
+	d->wakeup_count += st.wakeup_count;
+	d->total_time += st.total_time;
+	d->max_time = max(d->max_time, st.max_time);
+	d->prevent_time += st.prevent_time;
+	d->last_change = max(d->last_change, st.last_change);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+}
+
+#ifdef CONFIG_DEBUG_OBJECTS_SUSPEND_BLOCK
+/*
+ * debugobjects: a request is "active" from add to remove.  What the checks
+ * catch, and how the fixups keep the misuse from corrupting anything:
+ *  - add of a request still added (a re-init in a probe retry): the old
+ *    one is removed first, so the registry stays a list;
+ *  - kfree() of an added request: it is removed before its memory goes;
+ *  - activate, deactivate or remove of a request not added (or removed):
+ *    it is marked removed, so the call is refused.
+ */
+static const struct debug_obj_descr sb_debug_descr;
+
+static bool sb_debug_fixup_init(void *addr, enum debug_obj_state state)
+{
+	struct suspend_block_request *req = addr;
+
+	if (state != ODEBUG_STATE_ACTIVE)
+		return false;
+	sb_remove(req);
+	debug_object_deactivate(req, &sb_debug_descr);
+	debug_object_init(req, &sb_debug_descr);
+	return true;
+}
+
+static bool sb_debug_fixup_free(void *addr, enum debug_obj_state state)
+{
+	struct suspend_block_request *req = addr;
+
+	if (state != ODEBUG_STATE_ACTIVE)
+		return false;
+	sb_remove(req);
+	debug_object_deactivate(req, &sb_debug_descr);
+	debug_object_free(req, &sb_debug_descr);
+	return true;
+}
+
+static bool sb_debug_fixup_assert_init(void *addr, enum debug_obj_state state)
+{
+	struct suspend_block_request *req = addr;
+
+	/* Not added: refuse this call and the next ones. */
+	atomic64_set(&req->state, SB_REQ_REMOVED);
+	return true;
+}
+
+static const struct debug_obj_descr sb_debug_descr = {
+	.name = "suspend_block_request",
+	.fixup_init = sb_debug_fixup_init,
+	.fixup_free = sb_debug_fixup_free,
+	.fixup_assert_init = sb_debug_fixup_assert_init,
+};
+
+static inline void sb_debug_add(struct suspend_block_request *req)
+{
+	debug_object_init(req, &sb_debug_descr);
+	debug_object_activate(req, &sb_debug_descr);
+}
+
+static inline void sb_debug_remove(struct suspend_block_request *req)
+{
+	debug_object_deactivate(req, &sb_debug_descr);
+	debug_object_free(req, &sb_debug_descr);
+}
+
+static inline void sb_debug_assert_added(struct suspend_block_request *req)
+{
+	debug_object_assert_init(req, &sb_debug_descr);
+}
+#else
+static inline void sb_debug_add(struct suspend_block_request *req) {}
+static inline void sb_debug_remove(struct suspend_block_request *req) {}
+static inline void sb_debug_assert_added(struct suspend_block_request *req) {}
+#endif
 
 /**
  * suspend_block_add_request - Register a suspend-block request.
@@ -294,14 +524,15 @@ void suspend_block_add_request(struct suspend_block_request *req,
 {
 	unsigned long flags;
 
+	sb_debug_add(req);
 	memset(req, 0, sizeof(*req));
-	spin_lock_init(&req->timer_lock);
+	raw_spin_lock_init(&req->timer_lock);
 	timer_setup(&req->timer, sb_timer_fn, TIMER_IRQSAFE);
 	req->name = name;
 
-	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_add_tail(&req->node, &suspend_block_registry);
-	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	trace_sb_request_add(name);
 }
 EXPORT_SYMBOL_GPL(suspend_block_add_request);
@@ -314,32 +545,22 @@ EXPORT_SYMBOL_GPL(suspend_block_add_request);
  * removing the last active request unblocks suspend.  Waits for a running
  * timeout callback.  The request's statistics are added to the class's
  * "deleted" totals.  Nobody may use @req concurrently or afterwards (until
- * it is added again).  O(1).
+ * it is added again): a later activation or removal is refused with a
+ * warning (with CONFIG_DEBUG_OBJECTS_SUSPEND_BLOCK, also adding a request
+ * that is still added, and freeing one).  O(1).
  *
  * Context: Any context; must not hold a lock the timeout callback's
  * timer_lock nests in.
  */
 void suspend_block_remove_request(struct suspend_block_request *req)
 {
-	struct suspend_block_stats *d = &suspend_block_deleted;
-	struct suspend_block_stats st;
-	unsigned long flags;
-
-	suspend_block_deactivate(req);
-	del_timer_sync(&req->timer);
-	trace_sb_request_remove(req->name);
-	suspend_block_get_stats(req, &st);
-
-	spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	list_del(&req->node);
-	d->active_count += st.active_count;
-	d->expire_count += st.expire_count;
-	d->wakeup_count += st.wakeup_count;
-	d->total_time += st.total_time;
-	d->max_time = max(d->max_time, st.max_time);
-	d->prevent_time += st.prevent_time;
-	d->last_change = max(d->last_change, st.last_change);
-	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	sb_debug_assert_added(req);
+	if (unlikely(atomic64_read(&req->state) & SB_REQ_REMOVED)) {
+		sb_misuse(req, "remove");
+		return;
+	}
+	sb_remove(req);
+	sb_debug_remove(req);
 }
 EXPORT_SYMBOL_GPL(suspend_block_remove_request);
 
@@ -354,8 +575,12 @@ static bool sb_activate_locked(struct suspend_block_request *req)
 	u64 now = 0;
 	s64 old, new;
 
-	spin_lock_irqsave(&req->timer_lock, flags);
+	raw_spin_lock_irqsave(&req->timer_lock, flags);
 	old = atomic64_read(&req->state);
+	if (unlikely(old & SB_REQ_REMOVED)) {
+		raw_spin_unlock_irqrestore(&req->timer_lock, flags);
+		return sb_misuse(req, "activate");
+	}
 	do {
 		if (old & SB_REQ_ACTIVE) {
 			new = old & ~(s64)SB_REQ_TIMED;
@@ -377,7 +602,7 @@ static bool sb_activate_locked(struct suspend_block_request *req)
 		sb_account_start(req, new, rare);
 	}
 	trace_sb_activate(req->name, 0, !(old & SB_REQ_ACTIVE));
-	spin_unlock_irqrestore(&req->timer_lock, flags);
+	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 	return !(old & SB_REQ_ACTIVE);
 }
 
@@ -385,16 +610,23 @@ static bool sb_activate_locked(struct suspend_block_request *req)
 static __always_inline bool sb_activate(struct suspend_block_request *req,
 					bool traced)
 {
-	s64 old = atomic64_read(&req->state), new;
+	/*
+	 * Acquire: when the request is found active already, the event that
+	 * covers it began before the bit this read sees, and so before
+	 * whatever the caller does once this returns.
+	 */
+	s64 old = atomic64_read_acquire(&req->state), new;
 	unsigned long rare = sb_rare(traced);
 	bool counted = false;
 	u64 now = 0;
 
 	for (;;) {
-		if (old & (SB_REQ_ACTIVE | SB_REQ_TIMED)) {
+		if (old & (SB_REQ_ACTIVE | SB_REQ_TIMED | SB_REQ_REMOVED)) {
 			/* Lost a race to another activation, or timed. */
 			if (counted)
 				sb_count_down(rare);
+			if (unlikely(old & SB_REQ_REMOVED))
+				return sb_misuse(req, "activate");
 			if (old & SB_REQ_TIMED)
 				return sb_activate_locked(req);
 			sb_trace(rare, trace_sb_activate(req->name, 0, false));
@@ -428,6 +660,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
  */
 bool suspend_block_activate(struct suspend_block_request *req)
 {
+	sb_debug_assert_added(req);
 	return sb_activate(req, true);
 }
 EXPORT_SYMBOL_GPL(suspend_block_activate);
@@ -435,7 +668,10 @@ EXPORT_SYMBOL_GPL(suspend_block_activate);
 /**
  * suspend_block_activate_timeout - Block suspend for a while.
  * @req: Added request.
- * @timeout: Jiffies until the request deactivates itself; 0 counts as 1.
+ * @timeout: Jiffies until the request deactivates itself; 0 counts as 1,
+ *	and anything above MAX_JIFFY_OFFSET (the longest timeout jiffies can
+ *	express, half their range) as MAX_JIFFY_OFFSET, so that a huge value
+ *	means "as long as possible", not a deadline in the past.
  *
  * On an active request this sets the new deadline, whether earlier or later
  * than the old one, and turns an untimed activation into a timed one.  An
@@ -453,9 +689,14 @@ bool suspend_block_activate_timeout(struct suspend_block_request *req,
 	u64 now = 0;
 	s64 old, new;
 
-	timeout = max(timeout, 1UL);
-	spin_lock_irqsave(&req->timer_lock, flags);
+	sb_debug_assert_added(req);
+	timeout = clamp_t(unsigned long, timeout, 1, MAX_JIFFY_OFFSET);
+	raw_spin_lock_irqsave(&req->timer_lock, flags);
 	old = atomic64_read(&req->state);
+	if (unlikely(old & SB_REQ_REMOVED)) {
+		raw_spin_unlock_irqrestore(&req->timer_lock, flags);
+		return sb_misuse(req, "activate_timeout");
+	}
 	do {
 		if (old & SB_REQ_ACTIVE) {
 			new = old | SB_REQ_TIMED;
@@ -477,7 +718,7 @@ bool suspend_block_activate_timeout(struct suspend_block_request *req,
 		sb_account_start(req, new, rare);
 	}
 	trace_sb_activate(req->name, timeout, !(old & SB_REQ_ACTIVE));
-	spin_unlock_irqrestore(&req->timer_lock, flags);
+	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 	return !(old & SB_REQ_ACTIVE);
 }
 EXPORT_SYMBOL_GPL(suspend_block_activate_timeout);
@@ -485,22 +726,23 @@ EXPORT_SYMBOL_GPL(suspend_block_activate_timeout);
 /* Deactivation of a request whose state may be timed, under timer_lock. */
 static bool sb_deactivate_locked(struct suspend_block_request *req)
 {
-	unsigned long flags;
+	unsigned long flags, rare = sb_rare(true);
+	u64 as = sb_autosleep_before(rare);
 	s64 old;
 
-	spin_lock_irqsave(&req->timer_lock, flags);
+	raw_spin_lock_irqsave(&req->timer_lock, flags);
 	old = atomic64_read(&req->state);
 	do {
 		if (!(old & SB_REQ_ACTIVE)) {
-			spin_unlock_irqrestore(&req->timer_lock, flags);
+			raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 			return false;
 		}
 	} while (!atomic64_try_cmpxchg(&req->state, &old,
 				       sb_inactive_state(old)));
 	if (old & SB_REQ_TIMED)
 		del_timer(&req->timer);
-	sb_account_stop(req, old, local_clock(), false, sb_rare(true));
-	spin_unlock_irqrestore(&req->timer_lock, flags);
+	sb_account_stop(req, old, local_clock(), false, as, rare);
+	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 	return true;
 }
 
@@ -509,15 +751,19 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 					  bool traced)
 {
 	s64 old = atomic64_read(&req->state);
+	unsigned long rare;
+	u64 as;
 
 	do {
 		if (!(old & SB_REQ_ACTIVE))
 			return false;
 		if (old & SB_REQ_TIMED)
 			return sb_deactivate_locked(req);
+		rare = sb_rare(traced);
+		as = sb_autosleep_before(rare);
 	} while (!atomic64_try_cmpxchg(&req->state, &old,
 				       sb_inactive_state(old)));
-	sb_account_stop(req, old, local_clock(), false, sb_rare(traced));
+	sb_account_stop(req, old, local_clock(), false, as, rare);
 	return true;
 }
 
@@ -535,6 +781,7 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
  */
 bool suspend_block_deactivate(struct suspend_block_request *req)
 {
+	sb_debug_assert_added(req);
 	return sb_deactivate(req, true);
 }
 EXPORT_SYMBOL_GPL(suspend_block_deactivate);
@@ -591,9 +838,9 @@ unsigned long suspend_block_remaining(struct suspend_block_request *req)
 {
 	unsigned long flags, left;
 
-	spin_lock_irqsave(&req->timer_lock, flags);
+	raw_spin_lock_irqsave(&req->timer_lock, flags);
 	left = sb_left(req, atomic64_read(&req->state));
-	spin_unlock_irqrestore(&req->timer_lock, flags);
+	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 	return left;
 }
 EXPORT_SYMBOL_GPL(suspend_block_remaining);
@@ -616,15 +863,15 @@ unsigned long suspend_block_longest_remaining(void)
 
 	if (!suspend_is_blocked())
 		return 0;
-	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_for_each_entry(req, &suspend_block_registry, node) {
-		spin_lock(&req->timer_lock);
+		raw_spin_lock(&req->timer_lock);
 		left = max(left, sb_left(req, atomic64_read(&req->state)));
-		spin_unlock(&req->timer_lock);
+		raw_spin_unlock(&req->timer_lock);
 		if (left == MAX_SCHEDULE_TIMEOUT)
 			break;
 	}
-	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	return left;
 }
 EXPORT_SYMBOL_GPL(suspend_block_longest_remaining);
@@ -649,7 +896,7 @@ void suspend_block_get_stats(struct suspend_block_request *req,
 		.total_time = atomic64_read(&req->total_time),
 		.max_time = atomic64_read(&req->max_time),
 		.prevent_time = atomic64_read(&req->prevent_time),
-		.last_change = READ_ONCE(req->last_change),
+		.last_change = atomic64_read(&req->last_change),
 	};
 }
 EXPORT_SYMBOL_GPL(suspend_block_get_stats);
@@ -665,12 +912,12 @@ void suspend_block_snapshot(struct suspend_block_request *req, u64 now,
 	u64 since, as;
 	s64 state;
 
-	spin_lock_irqsave(&req->timer_lock, flags);
+	raw_spin_lock_irqsave(&req->timer_lock, flags);
 	state = atomic64_read(&req->state);
 	snap->active = state & SB_REQ_ACTIVE;
 	snap->expires_in = (state & SB_REQ_TIMED) ? sb_left(req, state) : 0;
 	snap->overdue = (state & SB_REQ_TIMED) && !snap->expires_in;
-	spin_unlock_irqrestore(&req->timer_lock, flags);
+	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 	suspend_block_get_stats(req, &snap->stats);
 
 	since = sb_since(state);
@@ -713,13 +960,25 @@ EXPORT_SYMBOL_GPL(suspend_block_active_count);
  * order of the aggregate's transitions; after the last transition they have
  * been told the final state.  Transitions faster than the work item may be
  * coalesced (blocked -> unblocked -> blocked can arrive as nothing).
+ * If the last state reported differs from the current one (transitions
+ * while nobody listened are not reported), every notifier is told the
+ * current state first, so that the next transition reaches @nb.
  *
  * Context: Process context.
  * Return: 0, or the error of blocking_notifier_chain_register().
  */
 int suspend_block_add_notifier(struct notifier_block *nb)
 {
-	return blocking_notifier_chain_register(&sb_notifiers, nb);
+	int ret = blocking_notifier_chain_register(&sb_notifiers, nb);
+
+	/*
+	 * Without listeners the work item does not run, so the state it
+	 * reported last may be stale: a later transition back to it would
+	 * look like no change.  Let it catch up now.
+	 */
+	if (!ret)
+		queue_work(system_wq, &sb_notify_work);
+	return ret;
 }
 EXPORT_SYMBOL_GPL(suspend_block_add_notifier);
 
@@ -768,12 +1027,19 @@ void suspend_block_autosleep_enabled(bool enabled)
 	u64 now = local_clock(), as;
 	s64 state;
 
-	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	as = sb_autosleep_since;
 	if (enabled && !as) {
 		WRITE_ONCE(sb_autosleep_since, max(now, 1ULL));
 		set_bit(SB_RARE_AUTOSLEEP, &suspend_block_rare);
 	} else if (!enabled && as) {
+		/*
+		 * A deactivation that saw autosleep on and then sees it off
+		 * accounts up to the switch-off time: stored first.  Pairs
+		 * with the smp_rmb() in sb_autosleep_window().
+		 */
+		WRITE_ONCE(sb_autosleep_off_at, now);
+		smp_wmb();
 		/* Before the switch: an interval ending now is not lost. */
 		list_for_each_entry(req, &suspend_block_registry, node) {
 			state = atomic64_read(&req->state);
@@ -785,7 +1051,7 @@ void suspend_block_autosleep_enabled(bool enabled)
 		WRITE_ONCE(sb_autosleep_since, 0);
 		clear_bit(SB_RARE_AUTOSLEEP, &suspend_block_rare);
 	}
-	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 }
 
 /**
@@ -805,13 +1071,12 @@ void suspend_block_report_abort(void)
 	unsigned int active;
 	size_t len = 0;
 
-	sb_attempt_aborted = true;
 	active = atomic_read(&sb_active);
 	if (!active ||
 	    !(trace_suspend_aborted_enabled() || pm_debug_messages_on))
 		return;
 	names[0] = '\0';
-	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_for_each_entry(req, &suspend_block_registry, node) {
 		if (!suspend_block_request_active(req))
 			continue;
@@ -823,7 +1088,7 @@ void suspend_block_report_abort(void)
 		len += scnprintf(names + len, sizeof(names) - len, "%s%s",
 				 len ? "," : "", req->name);
 	}
-	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	trace_suspend_aborted(active, names);
 	pm_pr_dbg("suspend blocked by %u request(s): %s\n", active, names);
 }
@@ -832,17 +1097,40 @@ void suspend_block_report_abort(void)
  * A suspend is "in progress" from the first PM notifier called before it to
  * the last one called after it, so activations made by other notifiers on
  * either side count as wakeups: one notifier block first in the chain sets
- * the flag, another last in the chain clears it.
+ * the flag, another last in the chain clears it.  When a PREPARE notifier
+ * vetoes, the PM core sends POST only to the notifiers before it, so the
+ * last block never hears of the attempt: then the first one ends it.
  */
+static void sb_attempt_end(void)
+{
+	ktime_t asleep;
+
+	clear_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
+	/* Time spent asleep shows as boottime running ahead. */
+	asleep = ktime_sub(ktime_mono_to_any(0, TK_OFFS_BOOT),
+			   sb_attempt_offset);
+	trace_suspend_end(sb_attempt_entered,
+			  max_t(s64, ktime_to_ns(asleep), 0));
+	sb_attempt_prepared = false;
+}
+
 static int sb_pm_begin(struct notifier_block *nb, unsigned long action,
 		       void *data)
 {
-	if (action == PM_SUSPEND_PREPARE || action == PM_HIBERNATION_PREPARE) {
+	switch (action) {
+	case PM_SUSPEND_PREPARE:
+	case PM_HIBERNATION_PREPARE:
 		set_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
 		sb_attempt_offset = ktime_mono_to_any(0, TK_OFFS_BOOT);
 		sb_attempt_entered = false;
-		sb_attempt_aborted = false;
+		sb_attempt_prepared = false;
 		trace_suspend_start(atomic_read(&sb_active));
+		break;
+	case PM_POST_SUSPEND:
+	case PM_POST_HIBERNATION:
+		if (!sb_attempt_prepared)	/* vetoed in PREPARE */
+			sb_attempt_end();
+		break;
 	}
 	return NOTIFY_DONE;
 }
@@ -850,15 +1138,15 @@ static int sb_pm_begin(struct notifier_block *nb, unsigned long action,
 static int sb_pm_end(struct notifier_block *nb, unsigned long action,
 		     void *data)
 {
-	ktime_t asleep;
-
-	if (action == PM_POST_SUSPEND || action == PM_POST_HIBERNATION) {
-		clear_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
-		/* Time spent asleep shows as boottime running ahead. */
-		asleep = ktime_sub(ktime_mono_to_any(0, TK_OFFS_BOOT),
-				   sb_attempt_offset);
-		trace_suspend_end(sb_attempt_entered && !sb_attempt_aborted,
-				  max_t(s64, ktime_to_ns(asleep), 0));
+	switch (action) {
+	case PM_SUSPEND_PREPARE:
+	case PM_HIBERNATION_PREPARE:
+		sb_attempt_prepared = true;	/* nobody vetoed */
+		break;
+	case PM_POST_SUSPEND:
+	case PM_POST_HIBERNATION:
+		sb_attempt_end();
+		break;
 	}
 	return NOTIFY_DONE;
 }
@@ -873,23 +1161,26 @@ static struct notifier_block sb_pm_end_nb = {
 	.priority = INT_MIN,
 };
 
-/* The last step before the sleep state: the attempt got that far. */
-static int sb_syscore_suspend(void)
+/*
+ * The PM core's own "machine_suspend" event marks the step that enters the
+ * sleep state, for S3 (after the syscore step and the last wakeup check,
+ * so an abort by pm_system_wakeup() there never gets this far) and for
+ * each entry of the s2idle loop alike.
+ */
+static void sb_probe_suspend_resume(void *data, const char *action, int val,
+				    bool start)
 {
-	sb_attempt_entered = true;
-	return 0;
+	if (start && !strcmp(action, "machine_suspend"))
+		sb_attempt_entered = true;
 }
-
-static struct syscore_ops sb_syscore_ops = {
-	.suspend = sb_syscore_suspend,
-};
 
 static int __init suspend_block_init(void)
 {
 	int ret = register_pm_notifier(&sb_pm_begin_nb);
 
-	register_syscore_ops(&sb_syscore_ops);
-
+	if (IS_ENABLED(CONFIG_TRACEPOINTS))
+		WARN_ON(register_trace_suspend_resume(sb_probe_suspend_resume,
+						      NULL));
 	return ret ? ret : register_pm_notifier(&sb_pm_end_nb);
 }
 core_initcall(suspend_block_init);

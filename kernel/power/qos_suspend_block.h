@@ -6,14 +6,32 @@
 #ifndef _KERNEL_POWER_QOS_SUSPEND_BLOCK_H
 #define _KERNEL_POWER_QOS_SUSPEND_BLOCK_H
 
+#include <linux/jiffies.h>
+#include <linux/math64.h>
+#include <linux/minmax.h>
 #include <linux/pm_qos_suspend_block.h>
+
+/*
+ * A timeout given in nanoseconds by user space, in jiffies: rounded up, at
+ * most MAX_JIFFY_OFFSET (what the timer code treats as "longest"), and
+ * without the overflow of adding TICK_NSEC - 1 first, so that U64_MAX
+ * ("forever") stays the longest timeout instead of wrapping to one jiffy.
+ */
+static inline unsigned long suspend_block_ns_to_jiffies(u64 ns)
+{
+	u64 j = div_u64(ns, TICK_NSEC);
+
+	if (j * TICK_NSEC < ns)
+		j++;
+	return min_t(u64, j, MAX_JIFFY_OFFSET);
+}
 
 /*
  * The registry: every added request, for read-outs only.  Add and remove
  * take the lock with interrupts off; a reader walking it may take each
  * request's timer_lock inside it (never the other way round).
  */
-extern spinlock_t suspend_block_registry_lock;
+extern raw_spinlock_t suspend_block_registry_lock;
 extern struct list_head suspend_block_registry;
 
 /* Statistics of removed requests, summed, under the registry lock. */

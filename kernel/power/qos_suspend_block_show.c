@@ -28,11 +28,11 @@ static void sb_show_one(struct seq_file *m, const char *name, bool active,
 {
 	u64 total = st->total_time + open;
 
-	seq_printf(m, "%s\t%d\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%u\n",
+	seq_printf(m, "%s\t%d\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n",
 		   name, active, st->active_count, st->expire_count,
 		   st->wakeup_count, open, total, max(st->max_time, open),
 		   st->prevent_time + open_prevent, st->last_change,
-		   jiffies_to_msecs(expires_in));
+		   jiffies64_to_msecs(expires_in));
 }
 
 /*
@@ -50,14 +50,14 @@ static int sb_debugfs_show(struct seq_file *m, void *unused)
 	u64 now = local_clock();
 
 	seq_puts(m, "name\tactive\tactive_count\texpire_count\twakeup_count\tactive_since\ttotal_time\tmax_time\tprevent_time\tlast_change\texpires_in_ms\n");
-	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_for_each_entry(req, &suspend_block_registry, node) {
 		suspend_block_snapshot(req, now, &snap);
 		sb_show_one(m, req->name, snap.active, &snap.stats, snap.open,
 			    snap.open_prevent, snap.expires_in);
 	}
 	st = suspend_block_deleted;
-	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	sb_show_one(m, "deleted", false, &st, 0, 0, 0);
 	return 0;
 }
@@ -70,12 +70,12 @@ static ssize_t suspend_blockers_show(struct kobject *kobj,
 	unsigned long flags;
 	int len = 0;
 
-	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_for_each_entry(req, &suspend_block_registry, node) {
 		if (suspend_block_request_active(req))
 			len += sysfs_emit_at(buf, len, "%s ", req->name);
 	}
-	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	if (len)
 		len--;	/* the last separator */
 	len += sysfs_emit_at(buf, len, "\n");

@@ -28,12 +28,31 @@
 #include <linux/uaccess.h>
 #include <uapi/linux/suspend_block.h>
 
+#include "qos_suspend_block.h"
+
 struct sb_file {
 	struct suspend_block_request req;
 	struct mutex add_lock;	/* orders the request's addition */
 	bool added;		/* set once, with smp_store_release() */
 	char name[SUSPEND_BLOCK_NAME_LEN];
 };
+
+/*
+ * "fd:<comm>".  A task names itself (prctl(PR_SET_NAME)) with any bytes, and
+ * the read-outs separate names by spaces and rows by newlines: whatever
+ * isgraph() rejects becomes '_', so no holder can split or forge a row.
+ */
+static void sb_dev_default_name(char *name, size_t size)
+{
+	char comm[TASK_COMM_LEN];
+	size_t i;
+
+	get_task_comm(comm, current);
+	for (i = 0; comm[i]; i++)
+		if (!isgraph(comm[i]))
+			comm[i] = '_';
+	snprintf(name, size, "fd:%s", comm[0] ? comm : "_");
+}
 
 static int sb_dev_open(struct inode *inode, struct file *file)
 {
@@ -45,7 +64,7 @@ static int sb_dev_open(struct inode *inode, struct file *file)
 	if (!f)
 		return -ENOMEM;
 	mutex_init(&f->add_lock);
-	snprintf(f->name, sizeof(f->name), "fd:%s", current->comm);
+	sb_dev_default_name(f->name, sizeof(f->name));
 	file->private_data = f;
 	return 0;
 }
@@ -118,14 +137,14 @@ static long sb_dev_set_name(struct sb_file *f, void __user *arg)
 
 static long sb_dev_acquire_timeout(struct sb_file *f, void __user *arg)
 {
-	u64 ns, timeout;
+	unsigned long timeout;
+	u64 ns;
 
 	if (copy_from_user(&ns, arg, sizeof(ns)))
 		return -EFAULT;
 	if (!ns)
 		return -EINVAL;
-	/* Round up to whole jiffies; the wheel handles the longest. */
-	timeout = min_t(u64, DIV_ROUND_UP_ULL(ns, TICK_NSEC), MAX_JIFFY_OFFSET);
+	timeout = suspend_block_ns_to_jiffies(ns);
 	suspend_block_activate_timeout(sb_dev_req(f), timeout);
 	return 0;
 }

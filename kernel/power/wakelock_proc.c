@@ -114,7 +114,7 @@ static void wl_deleted_row(struct wl_row *r)
 	const struct power_level_stats *p = &power_level_deleted;
 	unsigned long flags;
 
-	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	*r = (struct wl_row) {
 		.count = s->active_count,
 		.expire_count = s->expire_count,
@@ -124,7 +124,7 @@ static void wl_deleted_row(struct wl_row *r)
 		.max_time = s->max_time,
 		.last_change = s->last_change,
 	};
-	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
 	r->count += p->active_count;
@@ -158,12 +158,12 @@ int wakelocks_proc_show(struct seq_file *m, void *v)
 	wl_deleted_row(&r);
 	wl_print_row(m, "deleted_wake_locks", &r);
 
-	spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_for_each_entry(sreq, &suspend_block_registry, node) {
 		wl_suspend_row(sreq, &r, now);
 		wl_print_row(m, sreq->name, &r);
 	}
-	spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
 	list_for_each_entry(preq, &power_level_registry, node) {

@@ -30,6 +30,7 @@
 #include <linux/sysfs.h>
 
 #include "power.h"
+#include "qos_suspend_block.h"
 #include "wakelock_compat.h"
 
 /* Unlocks between two garbage collections, and the idle time collected. */
@@ -122,16 +123,6 @@ static int uwl_parse_timeout(const char *s, u64 *ns)
 	memcpy(num, s, len);
 	num[len] = '\0';
 	return kstrtou64(num, 10, ns);
-}
-
-/* Nanoseconds to jiffies, rounded up, at most MAX_JIFFY_OFFSET. */
-static unsigned long uwl_ns_to_jiffies(u64 ns)
-{
-	u64 j = div64_u64(ns, TICK_NSEC);
-
-	if (j * TICK_NSEC < ns)
-		j++;
-	return min_t(u64, j, MAX_JIFFY_OFFSET);
 }
 
 static struct user_wake_lock *uwl_lookup(const char *name, int len, u32 key)
@@ -278,6 +269,7 @@ ssize_t pm_show_wakelocks(char *buf, bool show_active)
 int pm_wake_lock(const char *buf)
 {
 	struct user_wake_lock *wl;
+	unsigned long timeout;
 	u64 timeout_ns;
 	int len, ret;
 	u32 key;
@@ -299,8 +291,8 @@ int pm_wake_lock(const char *buf)
 	if (IS_ERR(wl)) {
 		ret = PTR_ERR(wl);
 	} else if (timeout_ns) {
-		suspend_block_activate_timeout(&wl->req,
-					       uwl_ns_to_jiffies(timeout_ns));
+		timeout = suspend_block_ns_to_jiffies(timeout_ns);
+		suspend_block_activate_timeout(&wl->req, timeout);
 		uwl_touch(wl);
 	} else {
 		suspend_block_activate(&wl->req);

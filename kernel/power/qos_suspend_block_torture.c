@@ -1,0 +1,717 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Torture test of the pm_qos suspend-block class, with the power-level
+ * class and the wake_lock layer built on them, in the shape of
+ * kernel/locking/locktorture.c: for a set time, kthreads on every CPU, a
+ * timer per CPU (softirq) and a hard-IRQ hrtimer per CPU hammer requests
+ * of their own and requests they share, while the class's race windows
+ * are widened by random delays (qos_suspend_block_torture.h).  Checked as
+ * it runs and at the end:
+ *
+ *  - the promise of a suspend blocker: after an activation returns, and
+ *    until its deactivation, the PM core sees a wakeup event in progress
+ *    (pm_get_wakeup_count() would not let a handshake start);
+ *  - the power-level limit equals the minimum active level, whenever the
+ *    class's lock is held;
+ *  - per request: activations (calls that returned true) equal the
+ *    request's active_count statistic, and deactivations + expiries + 1 if
+ *    still active; a removed request is never active;
+ *  - once everything has stopped: the aggregate equals the number of
+ *    active requests, and the power-level limit the minimum active level.
+ *
+ * /sys/kernel/debug/pm_qos/suspend_block_torture: write a number of
+ * seconds to run (the write returns when the run is over), read the last
+ * run's report, which ends in SUCCESS or FAILURE as locktorture's does.
+ * suspend_block_torture_sleep: the sleep checker's counts (see below),
+ * for the suspend-race test that runs the torture under autosleep.
+ * Parameters (suspend_block_torture.* on the command line, or
+ * /sys/module/suspend_block_torture/parameters/): threads_per_cpu,
+ * shared, window_us, window_ratio, irq_period_us, own_only (every context
+ * only cycles its own request, so the aggregate crosses zero often: the
+ * 0 -> 1 window opens many times a second), think_us (a pause between a thread's
+ * operations, which leaves autosleep gaps to suspend in) and legacy_order,
+ * which makes the
+ * class run its 0 -> 1 transition in the order that had the window, to
+ * show that this test finds it.
+ */
+
+#include <linux/atomic.h>
+#include <linux/cpu.h>
+#include <linux/debugfs.h>
+#include <linux/delay.h>
+#include <linux/hrtimer.h>
+#include <linux/init.h>
+#include <linux/jiffies.h>
+#include <linux/kthread.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/pm_qos_power_level.h>
+#include <linux/pm_qos_suspend_block.h>
+#include <linux/random.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/suspend.h>
+#include <linux/uaccess.h>
+#include <linux/wakelock.h>
+#include <trace/events/power.h>
+
+#include "qos_debugfs.h"
+#include "qos_power_level.h"
+#include "qos_suspend_block.h"
+#include "qos_suspend_block_torture.h"
+
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "suspend_block_torture."
+
+static int threads_per_cpu = 2;
+module_param(threads_per_cpu, int, 0644);
+MODULE_PARM_DESC(threads_per_cpu, "kthreads per online CPU (1-8)");
+static int shared = 4;
+module_param(shared, int, 0644);
+MODULE_PARM_DESC(shared, "requests shared by every thread and IRQ (1-64)");
+static int window_us = 20;
+module_param(window_us, int, 0644);
+MODULE_PARM_DESC(window_us, "longest delay injected into a race window, us");
+static int window_ratio = 4;
+module_param(window_ratio, int, 0644);
+MODULE_PARM_DESC(window_ratio, "delay one window passage in this many");
+static int irq_period_us = 100;
+module_param(irq_period_us, int, 0644);
+MODULE_PARM_DESC(irq_period_us, "period of each CPU's hrtimer (and at least a jiffy: timer)");
+static bool own_only;
+module_param(own_only, bool, 0644);
+MODULE_PARM_DESC(own_only, "only activate-check-deactivate own requests: the aggregate crosses zero often");
+static int think_us;
+module_param(think_us, int, 0644);
+MODULE_PARM_DESC(think_us, "sleep this long (to twice) between a thread's operations");
+bool suspend_block_torture_legacy;
+module_param_named(legacy_order, suspend_block_torture_legacy, bool, 0644);
+MODULE_PARM_DESC(legacy_order,
+		 "run the 0 -> 1 transition in the old order (must FAIL)");
+
+DEFINE_STATIC_KEY_FALSE(suspend_block_torture_running);
+
+enum sbt_op {
+	SBT_ACTIVATE, SBT_TIMED, SBT_DEACTIVATE, SBT_CHURN, SBT_LEVEL,
+	SBT_WAKELOCK, SBT_EXPIRED, SBT_TASK, SBT_SOFTIRQ, SBT_HARDIRQ,
+	SBT_NR_OPS
+};
+
+static const char * const sbt_op_names[SBT_NR_OPS] = {
+	"activate", "timed", "deactivate", "add_remove", "level",
+	"wake_lock", "expired", "task", "softirq", "hardirq",
+};
+
+enum sbt_err {
+	SBT_INVISIBLE, SBT_NOT_ACTIVE, SBT_LIMIT, SBT_STATS, SBT_REMOVED,
+	SBT_AGGREGATE, SBT_NR_ERRS
+};
+
+static const char * const sbt_err_names[SBT_NR_ERRS] = {
+	"invisible", "not_active", "level_limit", "stats", "active_removed",
+	"aggregate",
+};
+
+/* A request and the torture's own count of the transitions it made. */
+struct sbt_req {
+	struct suspend_block_request req;
+	atomic_long_t activations;	/* calls that returned true */
+	atomic_long_t deactivations;	/* calls that returned true */
+	char name[32];
+};
+
+/* What one kthread owns. */
+struct sbt_thread {
+	struct task_struct *task;
+	struct sbt_req mine;		/* untimed only: visibility check */
+	struct suspend_block_request churn;	/* added and removed */
+	bool churn_added;
+	struct power_level_request level;
+	struct wake_lock wl;
+	struct wake_lock wl_idle;
+	char name[4][32];
+};
+
+/* What each CPU's timer (softirq) and hrtimer (hard IRQ) own. */
+struct sbt_cpu {
+	struct sbt_req soft_mine;
+	struct sbt_req hard_mine;
+	struct timer_list timer;
+	struct hrtimer hrtimer;
+	struct power_level_request hard_level;
+	char name[32];
+	bool hrtimer_started;
+};
+
+static struct {
+	atomic_long_t ops[SBT_NR_OPS];
+	atomic_long_t errs[SBT_NR_ERRS];
+	struct sbt_req *shared;
+	int nshared;
+	struct sbt_thread *threads;
+	int nthreads;
+	struct sbt_cpu *cpus;
+	bool running;
+} sbt;
+
+static DEFINE_MUTEX(sbt_lock);		/* one run at a time */
+static char *sbt_report;		/* last run's report, under sbt_lock */
+
+/**
+ * suspend_block_torture_delay - Maybe wait a little in a race window.
+ *
+ * Called by the class at the points where a concurrent call could see a
+ * half-made transition, while a torture run goes on: one passage in
+ * window_ratio waits up to window_us microseconds, busy (any context).
+ */
+void suspend_block_torture_delay(void)
+{
+	u32 r = get_random_u32();
+	int ratio = max(READ_ONCE(window_ratio), 1);
+
+	if (r % ratio)
+		return;
+	udelay((r >> 16) % (max(READ_ONCE(window_us), 0) + 1));
+}
+
+static void sbt_err(enum sbt_err e)
+{
+	if (atomic_long_inc_return(&sbt.errs[e]) == 1)
+		pr_err("suspend_block_torture: first %s error\n",
+		       sbt_err_names[e]);
+}
+
+/* The promise: an active request is an event in progress for the PM core. */
+static void sbt_check_visible(struct sbt_req *r)
+{
+	unsigned int count;
+
+	/* false: an event is in progress, no handshake could start now. */
+	if (pm_get_wakeup_count(&count, false))
+		sbt_err(SBT_INVISIBLE);
+	if (!suspend_is_blocked() || !suspend_block_request_active(&r->req))
+		sbt_err(SBT_NOT_ACTIVE);
+}
+
+static void sbt_activate(struct sbt_req *r)
+{
+	if (suspend_block_activate(&r->req))
+		atomic_long_inc(&r->activations);
+	atomic_long_inc(&sbt.ops[SBT_ACTIVATE]);
+}
+
+static void sbt_deactivate(struct sbt_req *r)
+{
+	if (suspend_block_deactivate(&r->req))
+		atomic_long_inc(&r->deactivations);
+	atomic_long_inc(&sbt.ops[SBT_DEACTIVATE]);
+}
+
+/* Activate a request of one's own, check it is seen, deactivate it. */
+static void sbt_own_cycle(struct sbt_req *r)
+{
+	sbt_activate(r);
+	sbt_check_visible(r);
+	suspend_block_torture_delay();
+	sbt_check_visible(r);
+	sbt_deactivate(r);
+}
+
+/* One random operation on a shared request: any context. */
+static void sbt_shared_op(u32 rnd)
+{
+	struct sbt_req *r = &sbt.shared[(rnd >> 8) % sbt.nshared];
+
+	switch (rnd % 3) {
+	case 0:
+		sbt_activate(r);
+		break;
+	case 1:
+		/* 1-3 jiffies: many expire while the run goes on. */
+		if (suspend_block_activate_timeout(&r->req, 1 + (rnd >> 4) % 3))
+			atomic_long_inc(&r->activations);
+		atomic_long_inc(&sbt.ops[SBT_TIMED]);
+		break;
+	default:
+		sbt_deactivate(r);
+		break;
+	}
+}
+
+/* Set a power-level request and check the limit is at most its level. */
+static void sbt_level_op(struct power_level_request *req, u32 rnd)
+{
+	s32 level = rnd % 5 == 4 ? PM_QOS_POWER_LEVEL_ANY : rnd % 4;
+
+	power_level_update_request(req, level);
+	if (level != PM_QOS_POWER_LEVEL_ANY &&
+	    power_level_qos_limit() > level)
+		sbt_err(SBT_LIMIT);
+	atomic_long_inc(&sbt.ops[SBT_LEVEL]);
+}
+
+/* Under the class's lock the limit is exactly the minimum active level. */
+static void sbt_check_limit(void)
+{
+	struct power_level_request *req;
+	s32 min = PM_QOS_POWER_LEVEL_ANY;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&power_level_lock, flags);
+	list_for_each_entry(req, &power_level_registry, node)
+		if (req->level != PM_QOS_POWER_LEVEL_ANY)
+			min = min(min, req->level);
+	if (min != power_level_qos_limit())
+		sbt_err(SBT_LIMIT);
+	raw_spin_unlock_irqrestore(&power_level_lock, flags);
+}
+
+static void sbt_wake_lock_op(struct sbt_thread *t, u32 rnd)
+{
+	unsigned int count;
+
+	switch (rnd % 4) {
+	case 0:
+		wake_lock(&t->wl);
+		/* The compat layer keeps the promise too. */
+		if (pm_get_wakeup_count(&count, false))
+			sbt_err(SBT_INVISIBLE);
+		break;
+	case 1:
+		wake_lock_timeout(&t->wl, 1 + rnd % 2);
+		break;
+	case 2:
+		wake_unlock(&t->wl);
+		break;
+	default:
+		if (wake_lock_active(&t->wl_idle))
+			wake_unlock(&t->wl_idle);
+		else
+			wake_lock(&t->wl_idle);
+		break;
+	}
+	atomic_long_inc(&sbt.ops[SBT_WAKELOCK]);
+}
+
+/* Remove the churn request (maybe active) and add it again. */
+static void sbt_churn_op(struct sbt_thread *t, u32 rnd)
+{
+	if (t->churn_added) {
+		if (rnd & 1)
+			suspend_block_activate(&t->churn);
+		else if (rnd & 2)
+			suspend_block_activate_timeout(&t->churn, 1);
+		suspend_block_remove_request(&t->churn);
+		if (suspend_block_request_active(&t->churn))
+			sbt_err(SBT_REMOVED);
+	}
+	suspend_block_add_request(&t->churn, t->name[1]);
+	t->churn_added = true;
+	atomic_long_inc(&sbt.ops[SBT_CHURN]);
+}
+
+static int sbt_thread_fn(void *arg)
+{
+	struct sbt_thread *t = arg;
+	unsigned long n = 0;
+	u32 rnd;
+
+	while (!kthread_should_stop()) {
+		rnd = get_random_u32();
+		if (READ_ONCE(own_only))
+			rnd &= ~(0xffU << 24);	/* always case 0 */
+		switch ((rnd >> 24) % 10) {
+		case 0: case 1: case 2:
+			sbt_own_cycle(&t->mine);
+			break;
+		case 3: case 4:
+			sbt_shared_op(rnd);
+			break;
+		case 5:
+			sbt_churn_op(t, rnd);
+			break;
+		case 6:
+			sbt_level_op(&t->level, rnd);
+			break;
+		case 7:
+			sbt_check_limit();
+			break;
+		default:
+			sbt_wake_lock_op(t, rnd);
+			break;
+		}
+		atomic_long_inc(&sbt.ops[SBT_TASK]);
+		if (READ_ONCE(think_us) > 0)
+			usleep_range(think_us, 2 * think_us);
+		else if (!(++n % 32))
+			cond_resched();
+	}
+	return 0;
+}
+
+static void sbt_timer_fn(struct timer_list *tl)
+{
+	struct sbt_cpu *c = from_timer(c, tl, timer);
+	u32 rnd = get_random_u32();
+
+	sbt_own_cycle(&c->soft_mine);
+	if (!READ_ONCE(own_only))
+		sbt_shared_op(rnd);
+	atomic_long_inc(&sbt.ops[SBT_SOFTIRQ]);
+	if (READ_ONCE(sbt.running))
+		mod_timer(&c->timer, jiffies +
+			  max(usecs_to_jiffies(READ_ONCE(irq_period_us)), 1UL));
+}
+
+static enum hrtimer_restart sbt_hrtimer_fn(struct hrtimer *h)
+{
+	struct sbt_cpu *c = container_of(h, struct sbt_cpu, hrtimer);
+	u32 rnd = get_random_u32();
+
+	sbt_own_cycle(&c->hard_mine);
+	if (!READ_ONCE(own_only)) {
+		sbt_shared_op(rnd);
+		sbt_level_op(&c->hard_level, rnd >> 3);
+	}
+	atomic_long_inc(&sbt.ops[SBT_HARDIRQ]);
+	if (!READ_ONCE(sbt.running))
+		return HRTIMER_NORESTART;
+	/* The period, and up to 400 us more at random. */
+	hrtimer_forward_now(h, ns_to_ktime(max(READ_ONCE(irq_period_us), 10) *
+					   NSEC_PER_USEC + (rnd >> 20) * 100));
+	return HRTIMER_RESTART;
+}
+
+static void sbt_req_add(struct sbt_req *r, const char *fmt, int a, int b)
+{
+	snprintf(r->name, sizeof(r->name), fmt, a, b);
+	suspend_block_add_request(&r->req, r->name);
+	atomic_long_set(&r->activations, 0);
+	atomic_long_set(&r->deactivations, 0);
+}
+
+/* Per request: the torture's counts against the class's statistics. */
+static void sbt_req_check(struct sbt_req *r)
+{
+	struct suspend_block_stats st;
+	long act = atomic_long_read(&r->activations);
+	long deact = atomic_long_read(&r->deactivations);
+	bool active = suspend_block_request_active(&r->req);
+
+	suspend_block_get_stats(&r->req, &st);
+	atomic_long_add(st.expire_count, &sbt.ops[SBT_EXPIRED]);
+	if (st.active_count != act ||
+	    act != deact + (long)st.expire_count + active) {
+		pr_err("suspend_block_torture: %s: activations %ld, active_count %llu, deactivations %ld, expiries %llu, active %d\n",
+		       r->name, act, st.active_count, deact, st.expire_count,
+		       active);
+		sbt_err(SBT_STATS);
+	}
+}
+
+/* Stop a request's use, check its counts, remove it. */
+static void sbt_req_finish(struct sbt_req *r)
+{
+	/* A pending timeout may still expire: let it, or end it here. */
+	if (suspend_block_deactivate(&r->req))
+		atomic_long_inc(&r->deactivations);
+	sbt_req_check(r);
+	suspend_block_remove_request(&r->req);
+	if (suspend_block_request_active(&r->req))
+		sbt_err(SBT_REMOVED);
+}
+
+/* Quiescent: the aggregate is exactly the number of active requests. */
+static void sbt_check_aggregate(void)
+{
+	struct suspend_block_request *req;
+	unsigned int active = 0;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	list_for_each_entry(req, &suspend_block_registry, node)
+		active += suspend_block_request_active(req);
+	if (active != suspend_block_active_count()) {
+		pr_err("suspend_block_torture: aggregate %u, active requests %u\n",
+		       suspend_block_active_count(), active);
+		sbt_err(SBT_AGGREGATE);
+	}
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+}
+
+static void sbt_start_cpu(void *arg)
+{
+	struct sbt_cpu *c = arg;
+
+	hrtimer_start(&c->hrtimer, ns_to_ktime(100 * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+static int sbt_alloc(void)
+{
+	sbt.nshared = clamp(shared, 1, 64);
+	sbt.nthreads = num_online_cpus() * clamp(threads_per_cpu, 1, 8);
+	sbt.shared = kcalloc(sbt.nshared, sizeof(*sbt.shared), GFP_KERNEL);
+	sbt.threads = kcalloc(sbt.nthreads, sizeof(*sbt.threads), GFP_KERNEL);
+	sbt.cpus = kcalloc(nr_cpu_ids, sizeof(*sbt.cpus), GFP_KERNEL);
+	return sbt.shared && sbt.threads && sbt.cpus ? 0 : -ENOMEM;
+}
+
+/* Add every request and create the threads; sbt_stop_and_check() undoes. */
+static int sbt_setup(void)
+{
+	int cpu, i;
+
+	memset(sbt.ops, 0, sizeof(sbt.ops));
+	memset(sbt.errs, 0, sizeof(sbt.errs));
+
+	for (i = 0; i < sbt.nshared; i++)
+		sbt_req_add(&sbt.shared[i], "torture:shared%d", i, 0);
+	for_each_possible_cpu(cpu) {
+		struct sbt_cpu *c = &sbt.cpus[cpu];
+
+		sbt_req_add(&c->soft_mine, "torture:softirq%d", cpu, 0);
+		sbt_req_add(&c->hard_mine, "torture:hardirq%d", cpu, 0);
+		snprintf(c->name, sizeof(c->name), "torture:hardirq%d", cpu);
+		power_level_add_request(&c->hard_level, c->name,
+					PM_QOS_POWER_LEVEL_ANY);
+		timer_setup(&c->timer, sbt_timer_fn, TIMER_PINNED);
+		hrtimer_init(&c->hrtimer, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_REL_PINNED_HARD);
+		c->hrtimer.function = sbt_hrtimer_fn;
+	}
+	for (i = 0; i < sbt.nthreads; i++) {
+		struct sbt_thread *t = &sbt.threads[i];
+
+		sbt_req_add(&t->mine, "torture:task%d", i, 0);
+		snprintf(t->name[1], sizeof(t->name[1]), "torture:churn%d", i);
+		snprintf(t->name[2], sizeof(t->name[2]), "torture:level%d", i);
+		snprintf(t->name[3], sizeof(t->name[3]), "torture:wl%d", i);
+		snprintf(t->name[0], sizeof(t->name[0]), "torture:wlidle%d", i);
+		power_level_add_request(&t->level, t->name[2],
+					PM_QOS_POWER_LEVEL_ANY);
+		wake_lock_init(&t->wl, WAKE_LOCK_SUSPEND, t->name[3]);
+		wake_lock_init(&t->wl_idle, WAKE_LOCK_IDLE, t->name[0]);
+		/*
+		 * Not bound to a CPU: the scheduler spreads them, and a
+		 * suspend may take CPUs offline while they run.
+		 */
+		t->task = kthread_create(sbt_thread_fn, t, "sb_torture/%d", i);
+		if (IS_ERR(t->task)) {
+			t->task = NULL;
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static void sbt_start(void)
+{
+	int cpu, i;
+
+	WRITE_ONCE(sbt.running, true);
+	static_branch_enable(&suspend_block_torture_running);
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		struct sbt_cpu *c = &sbt.cpus[cpu];
+
+		c->timer.expires = jiffies + 1;
+		add_timer_on(&c->timer, cpu);
+		smp_call_function_single(cpu, sbt_start_cpu, c, 1);
+		c->hrtimer_started = true;
+	}
+	cpus_read_unlock();
+	for (i = 0; i < sbt.nthreads; i++)
+		wake_up_process(sbt.threads[i].task);
+}
+
+/* Stop every context, then check and free everything. */
+static void sbt_stop_and_check(void)
+{
+	int cpu, i;
+
+	WRITE_ONCE(sbt.running, false);
+	for (i = 0; i < sbt.nthreads; i++)
+		if (sbt.threads[i].task)
+			kthread_stop(sbt.threads[i].task);
+	for_each_possible_cpu(cpu) {
+		struct sbt_cpu *c = &sbt.cpus[cpu];
+
+		if (!c->hrtimer_started)
+			continue;
+		/* Both wait for a running callback, and delete its re-arm. */
+		hrtimer_cancel(&c->hrtimer);
+		del_timer_sync(&c->timer);
+	}
+	static_branch_disable(&suspend_block_torture_running);
+
+	for (i = 0; i < sbt.nthreads; i++) {
+		struct sbt_thread *t = &sbt.threads[i];
+
+		if (!t->mine.req.name)
+			continue;
+		sbt_req_finish(&t->mine);
+		if (t->churn_added)
+			suspend_block_remove_request(&t->churn);
+		power_level_remove_request(&t->level);
+		wake_lock_destroy(&t->wl);
+		wake_lock_destroy(&t->wl_idle);
+	}
+	for_each_possible_cpu(cpu) {
+		struct sbt_cpu *c = &sbt.cpus[cpu];
+
+		if (!c->soft_mine.req.name)
+			continue;
+		sbt_req_finish(&c->soft_mine);
+		sbt_req_finish(&c->hard_mine);
+		power_level_remove_request(&c->hard_level);
+	}
+	for (i = 0; i < sbt.nshared; i++)
+		if (sbt.shared[i].req.name)
+			sbt_req_finish(&sbt.shared[i]);
+	sbt_check_aggregate();
+	sbt_check_limit();
+}
+
+static void sbt_free(void)
+{
+	kfree(sbt.shared);
+	kfree(sbt.threads);
+	kfree(sbt.cpus);
+	sbt.shared = NULL;
+	sbt.threads = NULL;
+	sbt.cpus = NULL;
+}
+
+/* The report, locktorture style: counts, errors, SUCCESS or FAILURE. */
+static void sbt_make_report(unsigned int secs, int setup_err)
+{
+	size_t size = 1024, len = 0;
+	long errs = 0;
+	char *buf = kmalloc(size, GFP_KERNEL);
+	int i;
+
+	for (i = 0; i < SBT_NR_ERRS; i++)
+		errs += atomic_long_read(&sbt.errs[i]);
+	if (!buf)
+		return;
+	len += scnprintf(buf + len, size - len,
+			 "duration=%u threads=%d shared=%d window_us=%d window_ratio=%d own_only=%d legacy_order=%d\nops:",
+			 secs, sbt.nthreads, sbt.nshared, window_us,
+			 window_ratio, own_only, suspend_block_torture_legacy);
+	for (i = 0; i < SBT_NR_OPS; i++)
+		len += scnprintf(buf + len, size - len, " %s=%ld",
+				 sbt_op_names[i],
+				 atomic_long_read(&sbt.ops[i]));
+	len += scnprintf(buf + len, size - len, "\nerrors:");
+	for (i = 0; i < SBT_NR_ERRS; i++)
+		len += scnprintf(buf + len, size - len, " %s=%ld",
+				 sbt_err_names[i],
+				 atomic_long_read(&sbt.errs[i]));
+	scnprintf(buf + len, size - len, "\n--- End of test: %s\n",
+		  errs || setup_err ? "FAILURE" : "SUCCESS");
+	pr_info("suspend_block_torture: %s", buf);
+	kfree(sbt_report);
+	sbt_report = buf;
+}
+
+static int sbt_run(unsigned int secs)
+{
+	int ret;
+
+	mutex_lock(&sbt_lock);
+	/*
+	 * No cpus_read_lock(): a suspend (which takes the non-boot CPUs
+	 * down) may run meanwhile; the timers of a CPU going down migrate.
+	 * CPUs that come online during the run get no timers of their own.
+	 */
+	ret = sbt_alloc();
+	if (!ret) {
+		ret = sbt_setup();
+		if (!ret) {
+			sbt_start();
+			schedule_timeout_interruptible(secs * HZ);
+		}
+		sbt_stop_and_check();
+	}
+	sbt_make_report(secs, ret);
+	sbt_free();
+	mutex_unlock(&sbt_lock);
+	return ret;
+}
+
+static ssize_t sbt_write(struct file *file, const char __user *ubuf,
+			 size_t count, loff_t *ppos)
+{
+	unsigned int secs;
+	int ret = kstrtouint_from_user(ubuf, count, 0, &secs);
+
+	if (ret)
+		return ret;
+	if (!secs || secs > 3600)
+		return -EINVAL;
+	ret = sbt_run(secs);
+	return ret ? ret : count;
+}
+
+static int sbt_show(struct seq_file *m, void *v)
+{
+	mutex_lock(&sbt_lock);
+	seq_puts(m, sbt_report ? sbt_report : "no run yet\n");
+	mutex_unlock(&sbt_lock);
+	return 0;
+}
+
+static int sbt_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, sbt_show, NULL);
+}
+
+static const struct file_operations sbt_fops = {
+	.open = sbt_open,
+	.read = seq_read,
+	.write = sbt_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+/*
+ * The sleep checker: at the PM core's machine_suspend event, the last step
+ * before the sleep state (interrupts off, one CPU left), a suspend started
+ * under the wakeup_count handshake (autosleep's) must not find any request
+ * active: that would be a sleep entered while something blocked it.
+ */
+static atomic_long_t sbt_sleep_entries, sbt_sleep_violations;
+
+static void sbt_probe_suspend_resume(void *data, const char *action, int val,
+				     bool start)
+{
+	if (!start || strcmp(action, "machine_suspend"))
+		return;
+	atomic_long_inc(&sbt_sleep_entries);
+	if (READ_ONCE(events_check_enabled) && suspend_is_blocked()) {
+		atomic_long_inc(&sbt_sleep_violations);
+		pr_err("suspend_block_torture: sleep entered with %u request(s) active\n",
+		       suspend_block_active_count());
+	}
+}
+
+static int sbt_sleep_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "entries=%ld violations=%ld\n",
+		   atomic_long_read(&sbt_sleep_entries),
+		   atomic_long_read(&sbt_sleep_violations));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sbt_sleep);
+
+static int __init sbt_init(void)
+{
+	debugfs_create_file("suspend_block_torture", 0600,
+			    pm_qos_debugfs_dir(), NULL, &sbt_fops);
+	debugfs_create_file("suspend_block_torture_sleep", 0400,
+			    pm_qos_debugfs_dir(), NULL, &sbt_sleep_fops);
+	return register_trace_suspend_resume(sbt_probe_suspend_resume, NULL);
+}
+late_initcall(sbt_init);

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Hooks of the suspend-block torture test inside the class's race windows.
+ * Without CONFIG_PM_QOS_SUSPEND_BLOCK_TORTURE they compile to nothing; with
+ * it, to one patched-out jump while no torture run is going on.
+ */
+#ifndef _KERNEL_POWER_QOS_SUSPEND_BLOCK_TORTURE_H
+#define _KERNEL_POWER_QOS_SUSPEND_BLOCK_TORTURE_H
+
+#include <linux/compiler.h>
+#include <linux/jump_label.h>
+#include <linux/types.h>
+
+#ifdef CONFIG_PM_QOS_SUSPEND_BLOCK_TORTURE
+
+/* On while a torture run goes on. */
+DECLARE_STATIC_KEY_FALSE(suspend_block_torture_running);
+/* Run the 0 -> 1 transition in its old, broken order (test-only switch). */
+extern bool suspend_block_torture_legacy;
+
+void suspend_block_torture_delay(void);
+
+/* Sometimes wait a little here, to widen a race window. */
+static __always_inline void sb_torture_window(void)
+{
+	if (static_branch_unlikely(&suspend_block_torture_running))
+		suspend_block_torture_delay();
+}
+
+static __always_inline bool sb_torture_legacy_order(void)
+{
+	return static_branch_unlikely(&suspend_block_torture_running) &&
+	       READ_ONCE(suspend_block_torture_legacy);
+}
+
+#else
+
+static __always_inline void sb_torture_window(void) {}
+static __always_inline bool sb_torture_legacy_order(void) { return false; }
+
+#endif /* CONFIG_PM_QOS_SUSPEND_BLOCK_TORTURE */
+
+#endif /* _KERNEL_POWER_QOS_SUSPEND_BLOCK_TORTURE_H */

@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Suspend races: autosleep on, user space taking and dropping wake locks
+# and /dev/suspend_block requests at random, the torture test's kernel
+# traffic on every CPU, and the host waking the guest from S3 through the
+# QEMU monitor.  The torture module's sleep checker looks at the last step
+# before the sleep state (machine_suspend, interrupts off, one CPU): a
+# sleep entered under autosleep's handshake while any request was active
+# is a violation.  race_attempts=N on the kernel command line: suspend
+# attempts to wait for (default 20; make torture asks for 200).
+
+T=/sys/kernel/debug/pm_qos/suspend_block_torture
+C=/sys/kernel/debug/pm_qos/suspend_block_torture_sleep
+want=$(sed -n 's/.*race_attempts=\([0-9]*\).*/\1/p' /proc/cmdline)
+want=${want:-20}
+
+stat() { cat "/sys/power/suspend_stats/$1"; }
+checker() { sed -n "s/.*$1=\([0-9]*\).*/\1/p" "$C"; }
+attempts() { echo $(($(stat success) + $(stat fail) - ok0 - fail0)); }
+
+t_check "sleep checker present" test -r "$C"
+ok0=$(stat success)
+fail0=$(stat fail)
+entries0=$(checker entries)
+viol0=$(checker violations)
+
+# User-space traffic: sysfs wake locks with and without timeouts, and
+# /dev/suspend_block requests held for a moment.
+(
+	i=0
+	while :; do
+		i=$((i + 1))
+		echo "race$((i % 7)) $(((i % 5) * 20000000))" > /sys/power/wake_lock
+		usleep $(((i * 7919) % 40000))
+		echo "race$((i % 7))" > /sys/power/wake_unlock
+		usleep $(((i * 104729) % 60000))
+	done
+) 2>/dev/null &
+wl_pid=$!
+(
+	i=0
+	while :; do
+		i=$((i + 1))
+		sbfd name "racefd$((i % 3))" acquire >/dev/null
+		sbfd timeout $(((i % 4) * 30000000 + 1)) >/dev/null
+		usleep $(((i * 6007) % 80000))
+	done
+) 2>/dev/null &
+fd_pid=$!
+
+# Kernel traffic: a torture run that ends when we kill its writer, with
+# pauses in the threads so that autosleep finds moments to suspend in.
+P=/sys/module/suspend_block_torture/parameters
+echo 2000 > $P/think_us
+echo 50000 > $P/irq_period_us
+echo 1000 > "$T" &
+torture_pid=$!
+
+echo "#waker on" > /dev/ttyS2
+echo mem > /sys/power/autosleep
+start=$(date +%s)
+while [ "$(attempts)" -lt "$want" ] && [ $(($(date +%s) - start)) -lt 900 ]; do
+	sleep 1
+done
+echo off > /sys/power/autosleep
+echo "#waker off" > /dev/ttyS2
+
+kill $wl_pid $fd_pid
+kill $torture_pid
+wait $torture_pid 2>/dev/null
+echo 0 > $P/think_us
+echo 100 > $P/irq_period_us
+wait $wl_pid $fd_pid 2>/dev/null
+for i in 0 1 2 3 4 5 6; do
+	echo "race$i" > /sys/power/wake_unlock 2>/dev/null
+done
+
+attempts=$(attempts)
+aborts=$(($(stat fail) - fail0))
+entries=$(($(checker entries) - entries0))
+violations=$(($(checker violations) - viol0))
+echo "suspend-race: attempts=$attempts aborts=$aborts entries=$entries violations=$violations"
+cat "$T"
+t_check "at least $want suspend attempts ($attempts, $aborts aborted)" \
+	test "$attempts" -ge "$want"
+t_check "sleeps entered ($entries)" test "$entries" -gt 0
+t_eq "no sleep entered while a request was active" "$violations" 0
+t_check "the torture run under suspend ended in SUCCESS" \
+	grep -q 'End of test: SUCCESS' "$T"

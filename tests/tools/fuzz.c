@@ -1,0 +1,2073 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fuzz SEED COUNT [--user [--cap]] [--fill] [--limit N] [--dry N]
+ *
+ * Seeded fuzzer of the interfaces the project adds for user space:
+ * /sys/power/request_state, /sys/power/wake_lock, /sys/power/wake_unlock
+ * and /dev/suspend_block.  Each interface gets COUNT inputs from its own
+ * PRNG stream, seeded by SEED, so an input is named by its interface and
+ * index and comes back the same on every run with the same seed.  Inputs
+ * are mostly near-valid (a valid input with one byte corrupted, numbers at
+ * their boundaries, names around the length limits, embedded NULs, no
+ * trailing newline) and partly random bytes; bad pointers (NULL, an
+ * unmapped page, kernel addresses, a buffer running into an unmapped
+ * page) go to write(2) and to the ioctls.  A sysfs input is one write(2).
+ *
+ * For every input the answer the kernel must give is derived from the
+ * documented rules (Documentation/ABI/testing/, the kernel-doc of
+ * kernel/power/wakelock_user.c, earlysuspend.c, suspend_block_dev.c) and
+ * the sysfs/VFS write path, then compared with the answer given.  A model
+ * of the state (user wake locks in LRU order, held or released or timed;
+ * the requests of the open /dev/suspend_block files; the requested state)
+ * is checked against /sys/power/wake_lock, wake_unlock, suspend_blockers,
+ * request_state and, as root in the /dev/suspend_block phase, the debugfs
+ * request list, after EVERY input.  For every rejected input the state
+ * read after it must also equal the state read before it (the one read
+ * after the previous input), names of timed requests whose deadline may
+ * pass meanwhile left out.
+ *
+ * Never sent (counted as skipped): a request_state value naming a sleep
+ * state /sys/power/state offers ("freeze", "standby", "mem", "disk"), as
+ * that would suspend the guest; and, without --fill, a wake_lock input that
+ * would create a user wake lock beyond the budget (16 of the LIMIT slots,
+ * and 2 KiB of the wake_unlock listing, are left for later tests; the
+ * locks cannot be deleted from user space).  --fill lets the table fill
+ * up, so ENOSPC is exercised.  While it runs, a /dev/suspend_block
+ * request named "fuzz-guard" is held, so that even a kernel bug taking a
+ * sleep state could not suspend.  At the end every wake lock the fuzzer
+ * locked is unlocked and every file closed.
+ *
+ * --user: drop to uid/gid 1000 after opening, as root, one file of each
+ * sysfs interface and two /dev/suspend_block files.  Each sysfs input then
+ * goes through a fresh open (EACCES unless the mode lets uid 1000 write)
+ * or through root's file (the capability is checked at write time:
+ * EPERM for wake_lock and wake_unlock, while request_state checks none);
+ * opening /dev/suspend_block fails with EPERM, and the ioctls on root's
+ * files work, as the handle is the capability.  --cap keeps
+ * CAP_BLOCK_SUSPEND (and only it).  As user the debugfs list is not
+ * readable and is not checked.
+ *
+ * --dry N: send nothing; print the first N inputs of each interface with
+ * the expected answers, for a model starting empty ("freeze mem" offered,
+ * request_state "on").
+ *
+ * Output: the seed; one line per mismatch ("fuzz: MISMATCH ..." with the
+ * interface, index and input); per interface the inputs sent, accepted,
+ * rejected, skipped, mismatches and an errno histogram.  Exit 1 on any
+ * mismatch, 2 on a setup error.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/suspend_block.h>
+
+#include "switch_user.h"
+
+typedef unsigned long long u64;
+
+#define PG		4096	/* PAGE_SIZE of x86_64: the sysfs buffer */
+#define UNAME_MAX	128	/* WAKELOCK_USER_NAME_MAX */
+#define NLOCKS		1024	/* model capacity for user wake locks */
+#define NSLOTS		4	/* /dev/suspend_block files */
+#define RESERVE		16	/* lock slots left for later tests */
+#define LIST_BUDGET	2048	/* bytes of wake_unlock listing we may use */
+#define NERR		134
+#define SKIP		(-1)
+#define USER_UID	1000
+#define MS		1000000ULL
+#define SEC		1000000000ULL
+#define GC_IDLE		(290 * SEC)	/* UWL_GC_IDLE_NS, with a margin */
+
+static const char *const P_WL = "/sys/power/wake_lock";
+static const char *const P_WU = "/sys/power/wake_unlock";
+static const char *const P_RS = "/sys/power/request_state";
+static const char *const P_SB = "/sys/power/suspend_blockers";
+static const char *const P_ST = "/sys/power/state";
+static const char *const P_DEV = "/dev/suspend_block";
+static const char *const P_REG = "/sys/kernel/debug/pm_qos/suspend_block";
+
+enum { IF_RS, IF_WL, IF_WU, IF_DEV, IF_N };
+static const char *const if_name[IF_N] = {
+	"request_state", "wake_lock", "wake_unlock", "suspend_block"
+};
+
+struct stats {
+	unsigned long sent, accepted, rejected, skipped, mismatches;
+	unsigned long err[NERR];
+};
+
+static struct stats st[IF_N];
+static u64 seed;
+static int dry, user, cap = 1, fill;
+static unsigned int limit = 100;
+
+/* ---- PRNG: splitmix64, one stream per interface ---- */
+
+static u64 rng_next(u64 *s)
+{
+	u64 z = (*s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static u64 rng_state;
+
+static unsigned int rnd(unsigned int n)
+{
+	return n ? rng_next(&rng_state) % n : 0;
+}
+
+static int pct(unsigned int p)
+{
+	return rnd(100) < p;
+}
+
+static void rng_stream(int iface)
+{
+	rng_state = seed ^ ((u64)(iface + 1) * 0xd1b54a32d192ed03ULL);
+}
+
+/* ---- time and the state of one request ---- */
+
+static u64 now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * SEC + ts.tv_nsec;
+}
+
+static u64 sat_add(u64 a, u64 b)
+{
+	return a + b < a ? ~0ULL : a + b;
+}
+
+enum { H_OFF, H_ON, H_TIMED };
+enum { C_OFF, C_ON, C_ANY };
+
+struct hold {
+	int h;
+	u64 sure_until;	/* H_TIMED: held for sure before this */
+	u64 gone_after;	/* H_TIMED: released for sure after this */
+};
+
+/*
+ * A timeout of ns rounds up to whole jiffies from the jiffy of the call:
+ * it cannot end before sent + ns - 1 tick (20 ms covers HZ >= 100), and
+ * the timer wheel may be late by 1/8 of it; 10 s more for a slow guest.
+ */
+static void hold_timed(struct hold *h, u64 ns, u64 sent, u64 answered)
+{
+	h->h = H_TIMED;
+	h->sure_until = ns > 20 * MS ? sat_add(sent, ns - 20 * MS) : 0;
+	h->gone_after = sat_add(answered, sat_add(ns, ns / 4 + 10 * SEC));
+}
+
+/* What must be seen of @h in a read made between t0 and t1. */
+static int hold_cert(const struct hold *h, u64 t0, u64 t1)
+{
+	if (h->h != H_TIMED)
+		return h->h == H_ON ? C_ON : C_OFF;
+	if (t1 < h->sure_until)
+		return C_ON;
+	if (t0 > h->gone_after)
+		return C_OFF;
+	return C_ANY;
+}
+
+/* ---- the model ---- */
+
+struct ulock {
+	char name[UNAME_MAX + 1];
+	struct hold h;
+	u64 lru;	/* position in the kernel's LRU list */
+	u64 touched;	/* our last successful write naming it, 0: never */
+	int unknown;	/* held before we started: maybe timed */
+	int init_held;
+	int used;	/* slot in use */
+	int last_if;	/* the input that last changed it */
+	unsigned long last_idx;
+};
+
+struct slot {
+	int fd;		/* -1: closed */
+	int added;
+	char name[SUSPEND_BLOCK_NAME_LEN];
+	struct hold h;
+	int unknown;	/* out of step with the kernel (reported) */
+	int last_if;
+	unsigned long last_idx;
+};
+
+static struct ulock ul[NLOCKS];
+static unsigned int nul, count_locks;
+static u64 lru_seq = 1;
+static struct slot slots[NSLOTS];
+static char rs_model[64], rs_init[64];
+static char comm[32];
+static char sleep_states[8][16];
+static int nsleep, disk_offered;
+static int writable[IF_N];	/* open for writing allowed by the mode */
+static int rootfd[IF_N] = { -1, -1, -1, -1 };
+static int guard = -1;
+static int reg_ok;		/* debugfs list checked */
+
+struct multiset {
+	int n;
+	char *s[2 * NLOCKS];
+};
+
+static struct multiset sb_base, reg_base;
+
+static struct ulock *ul_find(const char *name, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < nul; i++)
+		if (ul[i].used && strlen(ul[i].name) == len &&
+		    !memcmp(ul[i].name, name, len))
+			return &ul[i];
+	return NULL;
+}
+
+static struct ulock *ul_add(const char *name, size_t len)
+{
+	struct ulock *l = NULL;
+	unsigned int i;
+
+	for (i = 0; i < nul && !l; i++)
+		if (!ul[i].used)
+			l = &ul[i];
+	if (!l) {
+		if (nul == NLOCKS) {
+			fprintf(stderr, "fuzz: model full\n");
+			exit(2);
+		}
+		l = &ul[nul++];
+	}
+	memset(l, 0, sizeof(*l));
+	memcpy(l->name, name, len);
+	l->used = 1;
+	l->lru = lru_seq++;
+	count_locks++;
+	return l;
+}
+
+static int ul_cert(const struct ulock *l, u64 t0, u64 t1)
+{
+	return l->unknown ? C_ANY : hold_cert(&l->h, t0, t1);
+}
+
+static int slot_cert(const struct slot *s, u64 t0, u64 t1)
+{
+	return s->unknown ? C_ANY : hold_cert(&s->h, t0, t1);
+}
+
+/* Released, and idle long enough for the GC of an unlock to free it. */
+static int ul_gc_eligible(const struct ulock *l, u64 t)
+{
+	u64 last = l->touched;
+
+	if (l->unknown || l->h.h == H_ON)
+		return 0;
+	if (l->h.h == H_TIMED) {
+		if (t <= l->h.gone_after)
+			return 0;
+		last = l->h.gone_after;
+	}
+	return !last || t - last >= GC_IDLE;
+}
+
+static size_t list_bytes(void)
+{
+	size_t n = 0;
+	unsigned int i;
+
+	for (i = 0; i < nul; i++)
+		if (ul[i].used)
+			n += strlen(ul[i].name) + 1;
+	return n;
+}
+
+/* ---- reading the state ---- */
+
+static ssize_t read_file(const char *path, char *buf, size_t cap)
+{
+	ssize_t n, len = 0;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -errno;
+	while ((size_t)len < cap - 1) {
+		n = read(fd, buf + len, cap - 1 - len);
+		if (n < 0) {
+			len = -errno;
+			break;
+		}
+		if (!n)
+			break;
+		len += n;
+	}
+	close(fd);
+	if (len >= 0)
+		buf[len] = '\0';
+	return len;
+}
+
+struct snap {
+	char wl[PG + 1], wu[PG + 1], sb[PG + 1], rs[64];
+	ssize_t nwl, nwu, nsb;
+	char reg[256 * 1024];
+	ssize_t nreg;
+	u64 t0, t1;
+};
+
+static struct snap snaps[2];
+static struct snap *prev = &snaps[0], *cur = &snaps[1];
+
+static void snap_read(struct snap *s, int with_reg)
+{
+	if (dry)
+		return;
+	s->t0 = now_ns();
+	s->nwl = read_file(P_WL, s->wl, sizeof(s->wl));
+	s->nwu = read_file(P_WU, s->wu, sizeof(s->wu));
+	s->nsb = read_file(P_SB, s->sb, sizeof(s->sb));
+	if (read_file(P_RS, s->rs, sizeof(s->rs)) < 0)
+		s->rs[0] = '\0';
+	s->rs[strcspn(s->rs, "\n")] = '\0';
+	s->nreg = with_reg ? read_file(P_REG, s->reg, sizeof(s->reg)) : -1;
+	s->t1 = now_ns();
+}
+
+/* Split @buf (a copy is made) at spaces and newlines. */
+static int tokenize(const char *buf, ssize_t len, char *copy, char **tok,
+		    int max)
+{
+	int n = 0;
+	char *p, *save = NULL;
+
+	if (len < 0)
+		return 0;
+	memcpy(copy, buf, len + 1);
+	for (p = strtok_r(copy, " \n", &save); p && n < max;
+	     p = strtok_r(NULL, " \n", &save))
+		tok[n++] = p;
+	return n;
+}
+
+/* Names (first column) of the debugfs list, without header and "deleted". */
+static int reg_names(const struct snap *s, char *copy, char **tok, int max)
+{
+	char *line, *save = NULL;
+	int n = 0;
+
+	if (s->nreg < 0)
+		return 0;
+	memcpy(copy, s->reg, s->nreg + 1);
+	line = strtok_r(copy, "\n", &save);	/* header */
+	while ((line = strtok_r(NULL, "\n", &save)) && n < max) {
+		line[strcspn(line, "\t")] = '\0';
+		tok[n++] = line;
+	}
+	if (n)
+		n--;				/* "deleted" */
+	return n;
+}
+
+/* ---- reporting ---- */
+
+static int cur_if = -1;
+static unsigned long cur_idx;
+static char cur_desc[1024];
+static int cur_reported;
+
+static void describe_bytes(char *out, size_t cap, const unsigned char *b,
+			   size_t len)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < len && o + 8 < cap; i++) {
+		if (i == 160) {
+			o += snprintf(out + o, cap - o, "...");
+			break;
+		}
+		if (b[i] >= 0x20 && b[i] < 0x7f && b[i] != '"' && b[i] != '\\')
+			out[o++] = b[i];
+		else
+			o += snprintf(out + o, cap - o, "\\x%02x", b[i]);
+	}
+	out[o] = '\0';
+}
+
+static void problem(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!cur_reported) {
+		st[cur_if].mismatches++;
+		printf("fuzz: MISMATCH seed=%llu %s #%lu: %s\n", seed,
+		       if_name[cur_if], cur_idx, cur_desc);
+		cur_reported = 1;
+	}
+	printf("fuzz:   ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+static const char *ename(int e)
+{
+	const char *n;
+
+	if (!e)
+		return "ok";
+	n = strerrorname_np(e);
+	return n ? n : "E?";
+}
+
+/* ---- checking the state read against the model ---- */
+
+/* The inputs that last changed requests called @name, for reports. */
+static const char *origin(const char *name)
+{
+	static char buf[512];
+	size_t o = 0;
+	unsigned int j;
+
+	buf[0] = '\0';
+	for (j = 0; j < nul && o < 400; j++)
+		if (ul[j].used && ul[j].touched && !strcmp(ul[j].name, name))
+			o += snprintf(buf + o, sizeof(buf) - o,
+				      " (wake lock last set by %s #%lu)",
+				      if_name[ul[j].last_if], ul[j].last_idx);
+	for (j = 0; j < NSLOTS && o < 400; j++)
+		if (slots[j].fd >= 0 && slots[j].added &&
+		    slots[j].last_if >= 0 && !strcmp(slots[j].name, name))
+			o += snprintf(buf + o, sizeof(buf) - o,
+				      " (file %u last set by %s #%lu)", j,
+				      if_name[slots[j].last_if],
+				      slots[j].last_idx);
+	return buf;
+}
+
+static struct multiset sb_opt;	/* blockers seen unexpectedly once */
+
+/*
+ * After a reported difference, stop predicting the requests called
+ * @name until our next successful write sets them again, so that one
+ * fault is reported once.  Return: how many there were.
+ */
+static int desync(const char *name)
+{
+	unsigned int j;
+	int n = 0;
+
+	for (j = 0; j < nul; j++)
+		if (ul[j].used && !strcmp(ul[j].name, name)) {
+			ul[j].unknown = 1;
+			n++;
+		}
+	for (j = 0; j < NSLOTS; j++)
+		if (slots[j].fd >= 0 && slots[j].added &&
+		    !strcmp(slots[j].name, name)) {
+			slots[j].unknown = 1;
+			n++;
+		}
+	return n;
+}
+
+static int lru_cmp(const void *a, const void *b)
+{
+	const struct ulock *x = *(struct ulock *const *)a;
+	const struct ulock *y = *(struct ulock *const *)b;
+
+	return x->lru < y->lru ? -1 : x->lru > y->lru;
+}
+
+static unsigned char seen[NLOCKS];
+
+/*
+ * One of the two listings: the names of the definite locks of that kind,
+ * in LRU order; names that may be in either list (timed, or held before
+ * we started), and released ones the GC may free, may also appear.  A
+ * listing of PAGE_SIZE - 1 bytes may be cut: its last word is dropped and
+ * only a prefix of the expected names is required.
+ */
+static void check_list(const char *what, const char *buf, ssize_t len,
+		       int held, int gc_possible)
+{
+	static char copy[PG + 1];
+	static char *tok[PG];
+	static struct ulock *want[NLOCKS];
+	int n, i, w = 0, r = 0, cut = len >= PG - 1;
+	unsigned int j;
+	struct ulock *l;
+
+	if (len < 0) {
+		problem("%s: read failed: %s", what, ename(-len));
+		return;
+	}
+	n = tokenize(buf, len, copy, tok, PG);
+	if (cut && n)
+		n--;
+	for (j = 0; j < nul; j++) {
+		l = &ul[j];
+		if (!l->used || ul_cert(l, cur->t0, cur->t1) != (held ? C_ON :
+								  C_OFF))
+			continue;
+		if (!held && gc_possible && ul_gc_eligible(l, cur->t0))
+			continue;
+		want[w++] = l;
+	}
+	qsort(want, w, sizeof(*want), lru_cmp);
+	for (i = 0; i < n; i++) {
+		l = ul_find(tok[i], strlen(tok[i]));
+		if (!l) {
+			problem("%s: unknown name '%s'", what, tok[i]);
+			l = ul_add(tok[i], strlen(tok[i]));
+			l->unknown = 1;
+			seen[l - ul]++;
+			continue;
+		}
+		seen[l - ul]++;
+		if (ul_cert(l, cur->t0, cur->t1) == C_ANY ||
+		    (!held && gc_possible && ul_gc_eligible(l, cur->t0) &&
+		     ul_cert(l, cur->t0, cur->t1) == C_OFF))
+			continue;
+		if (r < w && want[r] == l) {
+			r++;
+			continue;
+		}
+		problem("%s: '%s' unexpected here (want %s)%s", what, tok[i],
+			r < w ? want[r]->name : "nothing more",
+			origin(tok[i]));
+		l->unknown = 1;
+	}
+	if (!cut)
+		for (; r < w; r++) {
+			problem("%s: '%s' missing%s", what, want[r]->name,
+				origin(want[r]->name));
+			want[r]->unknown = 1;
+		}
+}
+
+static int ms_take(struct multiset *m, const char *s)
+{
+	int i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->s[i] && !strcmp(m->s[i], s)) {
+			m->s[i] = NULL;
+			return 1;
+		}
+	return 0;
+}
+
+static void check_sb(void)
+{
+	static char copy[PG + 1];
+	static char *tok[PG];
+	static struct multiset need, may;
+	int n, i, cut = cur->nsb >= PG - 1;
+	unsigned int j;
+
+	n = tokenize(cur->sb, cur->nsb, copy, tok, PG);
+	if (cut && n)
+		n--;
+	need = sb_base;
+	may.n = 0;
+	for (j = 0; j < nul; j++) {
+		if (!ul[j].used)
+			continue;
+		switch (ul_cert(&ul[j], cur->t0, cur->t1)) {
+		case C_ON:
+			need.s[need.n++] = ul[j].name;
+			break;
+		case C_ANY:
+			may.s[may.n++] = ul[j].name;
+		}
+	}
+	for (j = 0; j < NSLOTS; j++) {
+		if (slots[j].fd < 0 || !slots[j].added)
+			continue;
+		switch (slot_cert(&slots[j], cur->t0, cur->t1)) {
+		case C_ON:
+			need.s[need.n++] = slots[j].name;
+			break;
+		case C_ANY:
+			may.s[may.n++] = slots[j].name;
+		}
+	}
+	for (i = 0; i < sb_opt.n; i++)
+		may.s[may.n++] = sb_opt.s[i];
+	for (i = 0; i < n; i++) {
+		if (ms_take(&need, tok[i]) || ms_take(&may, tok[i]))
+			continue;
+		problem("suspend_blockers: '%s' unexpected%s", tok[i],
+			origin(tok[i]));
+		if (!desync(tok[i]) && sb_opt.n < NLOCKS)
+			sb_opt.s[sb_opt.n++] = strdup(tok[i]);
+	}
+	for (i = 0; i < need.n && !cut; i++) {
+		if (!need.s[i])
+			continue;
+		problem("suspend_blockers: '%s' missing%s", need.s[i],
+			origin(need.s[i]));
+		if (!desync(need.s[i]))
+			ms_take(&sb_base, need.s[i]);
+	}
+}
+
+static void check_reg(void)
+{
+	static char copy[sizeof(cur->reg)];
+	static char *tok[4096];
+	static struct multiset need;
+	int n, i, bad = 0;
+	unsigned int j;
+
+	if (!reg_ok)
+		return;
+	if (cur->nreg < 0) {
+		problem("debugfs list: read failed: %s", ename(-cur->nreg));
+		return;
+	}
+	n = reg_names(cur, copy, tok, 4096);
+	need = reg_base;
+	for (j = 0; j < NSLOTS; j++)
+		if (slots[j].fd >= 0 && slots[j].added)
+			need.s[need.n++] = slots[j].name;
+	for (i = 0; i < n; i++)
+		if (!ms_take(&need, tok[i]) && ++bad)
+			problem("debugfs list: request '%s' unexpected%s",
+				tok[i], origin(tok[i]));
+	for (i = 0; i < need.n; i++)
+		if (need.s[i] && ++bad)
+			problem("debugfs list: request '%s' missing%s",
+				need.s[i], origin(need.s[i]));
+	if (!bad)
+		return;
+	/* Start again from what is there, less our files' requests. */
+	reg_base.n = 0;
+	for (i = 0; i < n && reg_base.n < 2 * NLOCKS; i++)
+		reg_base.s[reg_base.n++] = strdup(tok[i]);
+	for (j = 0; j < NSLOTS; j++)
+		if (slots[j].fd >= 0 && slots[j].added)
+			ms_take(&reg_base, slots[j].name);
+}
+
+/*
+ * The model against the state read after an input.  @gc_possible: the
+ * input was an accepted unlock, after which the kernel may free released
+ * locks idle for 5 minutes: those that vanished leave the model.
+ */
+static void check_model(int gc_possible, int with_reg)
+{
+	unsigned int j;
+	int cut;
+
+	if (dry)
+		return;
+	memset(seen, 0, sizeof(seen));
+	check_list("wake_lock", cur->wl, cur->nwl, 1, gc_possible);
+	check_list("wake_unlock", cur->wu, cur->nwu, 0, gc_possible);
+	cut = cur->nwl >= PG - 1 || cur->nwu >= PG - 1;
+	for (j = 0; j < nul && !cut; j++) {
+		if (!ul[j].used)
+			continue;
+		if (seen[j] > 1 && ul_cert(&ul[j], cur->t0, cur->t1) != C_ANY)
+			problem("'%s' listed %d times", ul[j].name, seen[j]);
+		if (seen[j] || ul_cert(&ul[j], cur->t0, cur->t1) == C_ANY)
+			continue;
+		if (ul_gc_eligible(&ul[j], cur->t0) && gc_possible) {
+			ul[j].used = 0;		/* freed by the GC */
+			count_locks--;
+		} else if (ul_gc_eligible(&ul[j], cur->t0)) {
+			problem("'%s' vanished without an unlock", ul[j].name);
+		}
+	}
+	check_sb();
+	if (strcmp(cur->rs, rs_model))
+		problem("request_state: '%s', want '%s'", cur->rs, rs_model);
+	if (with_reg)
+		check_reg();
+}
+
+/* Words of @buf minus the names whose state may change by itself. */
+static void filtered(const char *buf, ssize_t len, char *out, size_t cap)
+{
+	static char copy[PG + 1];
+	static char *tok[PG];
+	int n, i, skip;
+	unsigned int j;
+	size_t o = 0;
+
+	n = tokenize(buf, len, copy, tok, PG);
+	for (i = 0; i < n; i++) {
+		skip = 0;
+		for (j = 0; j < nul && !skip; j++)
+			skip = ul[j].used && !strcmp(ul[j].name, tok[i]) &&
+			       ul_cert(&ul[j], prev->t0, cur->t1) == C_ANY;
+		for (j = 0; j < NSLOTS && !skip; j++)
+			skip = slots[j].fd >= 0 && slots[j].added &&
+			       !strcmp(slots[j].name, tok[i]) &&
+			       slot_cert(&slots[j], prev->t0, cur->t1) ==
+			       C_ANY;
+		if (!skip)
+			o += snprintf(out + o, cap - o, "%s ", tok[i]);
+	}
+	out[o < cap ? o : cap - 1] = '\0';
+}
+
+static void same_words(const char *what, const char *pb, ssize_t pn,
+		       const char *cb, ssize_t cn)
+{
+	static char a[PG + 2], b[PG + 2];
+
+	static char ca[PG + 2], cb2[PG + 2];
+	static char *ta[PG], *tb[PG];
+	int na, nb, i, k;
+
+	filtered(pb, pn, a, sizeof(a));
+	filtered(cb, cn, b, sizeof(b));
+	if (!strcmp(a, b))
+		return;
+	problem("rejected, yet %s changed: '%s' -> '%s'", what, a, b);
+	na = tokenize(a, strlen(a), ca, ta, PG);
+	nb = tokenize(b, strlen(b), cb2, tb, PG);
+	for (i = 0; i < na + nb; i++) {
+		const char *t = i < na ? ta[i] : tb[i - na];
+		char **o = i < na ? tb : ta;
+		int no = i < na ? nb : na;
+
+		for (k = 0; k < no && strcmp(o[k], t); k++)
+			;
+		if (k == no && desync(t))
+			problem("  '%s' %s%s", t, i < na ? "went" : "came",
+				origin(t));
+	}
+}
+
+/* A rejected input: the state after must be the state before. */
+static void check_unchanged(int with_reg)
+{
+	static char ca[sizeof(cur->reg)], cb[sizeof(cur->reg)];
+	static char *ta[4096], *tb[4096];
+	int na, nb, k;
+
+	if (dry)
+		return;
+	same_words("wake_lock", prev->wl, prev->nwl, cur->wl, cur->nwl);
+	same_words("wake_unlock", prev->wu, prev->nwu, cur->wu, cur->nwu);
+	same_words("suspend_blockers", prev->sb, prev->nsb, cur->sb,
+		   cur->nsb);
+	if (strcmp(prev->rs, cur->rs))
+		problem("rejected, yet request_state changed: '%s' -> '%s'",
+			prev->rs, cur->rs);
+	if (!with_reg || !reg_ok || prev->nreg < 0 || cur->nreg < 0)
+		return;
+	na = reg_names(prev, ca, ta, 4096);
+	nb = reg_names(cur, cb, tb, 4096);
+	for (k = 0; k < na && k < nb && !strcmp(ta[k], tb[k]); k++)
+		;
+	if (na != nb || k != na)
+		problem("rejected, yet the debugfs list changed (%d -> %d)",
+			na, nb);
+}
+
+/* ---- bad pointers ---- */
+
+enum { P_OK, P_NULL, P_UNMAPPED, P_KERNEL, P_STRADDLE, P_N };
+static const char *const ptr_name[P_N] = {
+	"", " ptr=NULL", " ptr=unmapped", " ptr=kernel", " ptr=straddle"
+};
+
+static unsigned char *arena;	/* one page, the next one unmapped */
+static unsigned char okbuf[2 * PG];
+static const unsigned long kaddr[] = {
+	0xffffffff81000000UL, 0xffff888000000000UL, 0x8000000000000000UL,
+	0xfffffffffffff000UL,
+};
+
+/*
+ * Where to put @len bytes for pointer kind @kind; with P_STRADDLE only
+ * the first @k bytes are mapped (k < len: the kernel faults at byte k).
+ */
+static void *place(int kind, const void *data, size_t len, size_t k)
+{
+	switch (kind) {
+	case P_OK:
+		memcpy(okbuf, data, len);
+		return okbuf;
+	case P_NULL:
+		return NULL;
+	case P_UNMAPPED:
+		return arena + PG;
+	case P_KERNEL:
+		return (void *)kaddr[k % 4];
+	default:
+		memcpy(arena + PG - k, data, k);
+		return arena + PG - k;
+	}
+}
+
+/* ---- sysfs inputs ---- */
+
+struct sin {
+	unsigned char b[2 * PG];
+	size_t len;
+	int ptr;
+	size_t k;	/* P_STRADDLE: mapped bytes; P_KERNEL: which one */
+	int via_root;	/* --user: through root's file */
+};
+
+static void app(struct sin *in, const void *s, size_t n)
+{
+	if (in->len + n > sizeof(in->b))
+		n = sizeof(in->b) - in->len;
+	memcpy(in->b + in->len, s, n);
+	in->len += n;
+}
+
+static void apps(struct sin *in, const char *s)
+{
+	app(in, s, strlen(s));
+}
+
+static const unsigned char special[] = {
+	0, '\n', ' ', '\t', '\r', 0x01, 0x1f, 0x7f, 0x80, 0x9f, 0xa0, 0xc3,
+	0xff, '+', '-', '0', '9', 'x', '/', ':',
+};
+
+static unsigned char rbyte(void)
+{
+	if (pct(40))
+		return special[rnd(sizeof(special))];
+	if (pct(60))
+		return 0x21 + rnd(0x5e);
+	return rnd(256);
+}
+
+/* One corrupted byte: replaced, inserted, deleted, or the end cut. */
+static void mutate(unsigned char *b, size_t *len, size_t cap)
+{
+	size_t at = rnd(*len + 1);
+
+	switch (rnd(4)) {
+	case 0:
+		if (at < *len) {
+			b[at] = rbyte();
+			break;
+		}
+		/* fall through */
+	case 1:
+		if (*len < cap) {
+			memmove(b + at + 1, b + at, *len - at);
+			b[at] = rbyte();
+			(*len)++;
+		}
+		break;
+	case 2:
+		if (at < *len) {
+			memmove(b + at, b + at + 1, *len - at - 1);
+			(*len)--;
+		}
+		break;
+	default:
+		*len = at;
+	}
+}
+
+#define POOL_N 22
+static char pool[POOL_N][UNAME_MAX + 1];
+
+static void pool_init(void)
+{
+	int i;
+
+	for (i = 0; i < 16; i++)
+		snprintf(pool[i], sizeof(pool[i]), "fz%02d", i);
+	strcpy(pool[16], "fz.PowerManagerService");
+	strcpy(pool[17], "fz/radio-interface_1");
+	strcpy(pool[18], "fz\xc3\xa9t\xc3\xa9");	/* UTF-8 */
+	strcpy(pool[19], "fz\xa0nbsp");		/* Latin-1 no-break space */
+	memset(pool[20], 'L', 127);		/* the longest but one */
+	memset(pool[21], 'M', UNAME_MAX);	/* the longest */
+}
+
+static const char *const timeouts[] = {
+	"0", "1", "2", "3999999", "4000000", "4000001", "10000000",
+	"200000000", "1000000000", "3600000000000",
+	"18446744073709551615", "18446744073709551616",
+	"99999999999999999999", "9223372036854775807", "9223372036854775808",
+	"00000000000000000000001", "000000000000000000000001",
+	"123456789012345678901234", "+5", "+", "++5", "-1", "-0", "0x10",
+	"1e9", "5abc", "5.0", "\xd9\xa3", "0\n", "07",
+};
+
+static const char *const seps[] = { " ", "\t", " \t", "\n", "   " };
+static const char *const trails[] = { "", "", "\n", " ", "\t\n", "\n\n" };
+
+static void app_name(struct sin *in)
+{
+	apps(in, pool[rnd(POOL_N)]);
+}
+
+static void app_timeout(struct sin *in)
+{
+	char num[24];
+
+	if (pct(25)) {
+		snprintf(num, sizeof(num), "%llu",
+			 pct(50) ? rng_next(&rng_state) :
+			 (u64)rnd(1000000000));
+		apps(in, num);
+	} else {
+		apps(in, timeouts[rnd(sizeof(timeouts) / sizeof(*timeouts))]);
+	}
+}
+
+static void app_random(struct sin *in, size_t max)
+{
+	size_t n = rnd(max + 1), i;
+	unsigned char c;
+
+	for (i = 0; i < n; i++) {
+		c = rbyte();
+		app(in, &c, 1);
+	}
+}
+
+static void app_long_name(struct sin *in)
+{
+	static const size_t lens[] = {
+		1, 127, 128, 129, 130, 255, 1000, PG - 2, PG - 1, PG, PG + 1,
+	};
+	size_t n = lens[rnd(sizeof(lens) / sizeof(*lens))], i;
+	char c = 'a' + rnd(26);
+
+	for (i = 0; i < n; i++)
+		app(in, &c, 1);
+}
+
+/* Pointer and file: mostly a good buffer. */
+static void gen_ptr(struct sin *in)
+{
+	in->ptr = P_OK;
+	if (in->len && pct(4)) {
+		in->ptr = P_NULL + rnd(P_N - 1);
+		in->k = rnd(4);
+		if (in->ptr == P_STRADDLE)
+			in->k = rnd(in->len < PG ? in->len : PG);
+	}
+	in->via_root = user && pct(50);
+}
+
+static void gen_wake_lock(struct sin *in)
+{
+	unsigned int c = rnd(100);
+
+	in->len = 0;
+	if (c < 35) {			/* valid, maybe with a timeout */
+		app_name(in);
+		if (pct(60)) {
+			apps(in, seps[rnd(5)]);
+			app_timeout(in);
+		}
+		apps(in, trails[rnd(6)]);
+	} else if (c < 55) {		/* one byte corrupted */
+		app_name(in);
+		if (pct(50)) {
+			apps(in, seps[rnd(5)]);
+			app_timeout(in);
+		}
+		mutate(in->b, &in->len, sizeof(in->b));
+	} else if (c < 65) {		/* around the length limits */
+		app_long_name(in);
+		if (pct(30)) {
+			apps(in, " ");
+			app_timeout(in);
+		}
+		apps(in, trails[rnd(6)]);
+	} else if (c < 72) {		/* embedded NUL */
+		app_name(in);
+		if (pct(50))
+			apps(in, " 5");
+		app(in, "", 1);
+		app_random(in, 20);
+	} else if (c < 78) {		/* a new random name */
+		app_random(in, 12);
+		apps(in, trails[rnd(6)]);
+	} else if (c < 85) {		/* more than one word after it */
+		app_name(in);
+		apps(in, seps[rnd(5)]);
+		app_timeout(in);
+		apps(in, seps[rnd(5)]);
+		app_timeout(in);
+	} else {			/* random bytes */
+		app_random(in, pct(90) ? 40 : 300);
+	}
+	gen_ptr(in);
+}
+
+static void gen_wake_unlock(struct sin *in)
+{
+	unsigned int c = rnd(100);
+	char num[32];
+
+	in->len = 0;
+	if (c < 45) {
+		app_name(in);
+		apps(in, trails[rnd(6)]);
+	} else if (c < 60) {
+		app_name(in);
+		mutate(in->b, &in->len, sizeof(in->b));
+	} else if (c < 66) {
+		snprintf(num, sizeof(num), "nosuch%u", rnd(10));
+		apps(in, num);
+	} else if (c < 74) {
+		app_name(in);
+		apps(in, seps[rnd(5)]);
+		if (pct(50))
+			app_timeout(in);
+		else
+			app_name(in);
+	} else if (c < 80) {
+		app_long_name(in);
+		apps(in, trails[rnd(6)]);
+	} else if (c < 86) {
+		app_name(in);
+		app(in, "", 1);
+		app_random(in, 10);
+	} else {
+		app_random(in, pct(90) ? 40 : 300);
+	}
+	gen_ptr(in);
+}
+
+static const char *const rs_vals[] = {
+	"on", "on", "on\n", "on\n\n", " on", "on ", "On", "ON", "o", "onn",
+	"off", "mem", "mem\n", "freeze", "standby", "disk", "disk\n", "",
+	"\n", "shutdown", "s2idle", "deep", "shallow", "mem ", "on\tmem",
+};
+
+static void gen_request_state(struct sin *in)
+{
+	unsigned int c = rnd(100);
+
+	in->len = 0;
+	if (c < 50) {
+		apps(in, rs_vals[rnd(sizeof(rs_vals) / sizeof(*rs_vals))]);
+	} else if (c < 75) {
+		apps(in, rs_vals[rnd(sizeof(rs_vals) / sizeof(*rs_vals))]);
+		mutate(in->b, &in->len, sizeof(in->b));
+	} else if (c < 82) {
+		apps(in, rs_vals[rnd(sizeof(rs_vals) / sizeof(*rs_vals))]);
+		app(in, "", 1);
+		apps(in, rs_vals[rnd(sizeof(rs_vals) / sizeof(*rs_vals))]);
+	} else if (c < 86) {
+		app_long_name(in);
+	} else {
+		app_random(in, pct(90) ? 16 : 300);
+	}
+	gen_ptr(in);
+}
+
+/* ---- the rules of the sysfs files ---- */
+
+static int is_sep(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n';
+}
+
+/* The name at the start of @s: its length, or -errno. */
+static int rule_name(const unsigned char *s)
+{
+	int i;
+
+	for (i = 0; s[i] && !is_sep(s[i]); i++)
+		if (s[i] < 0x20 || s[i] == 0x7f)
+			return -EINVAL;		/* control character */
+	if (!i)
+		return -EINVAL;			/* empty */
+	return i > UNAME_MAX ? -ENAMETOOLONG : i;
+}
+
+/*
+ * The timeout after the name: separators, one word, separators.  The word
+ * is a base-10 u64 (kstrtou64: an optional '+', digits only); more than 64
+ * bits is ERANGE, as is (kernel quirk, see the report) any word of 24 or
+ * more digits, even "000...001".  Anything else is EINVAL.
+ */
+static int rule_timeout(const unsigned char *s, u64 *ns)
+{
+	size_t len, i, d;
+	u64 v = 0;
+
+	*ns = 0;
+	while (is_sep(*s))
+		s++;
+	for (len = 0; s[len] && !is_sep(s[len]); len++)
+		;
+	if (!len)
+		return 0;
+	for (i = len; is_sep(s[i]); i++)
+		;
+	if (s[i])
+		return -EINVAL;			/* a second word */
+	if (len >= 24) {
+		for (i = 0; i < len; i++)
+			if (s[i] < '0' || s[i] > '9')
+				return -EINVAL;
+		return -ERANGE;
+	}
+	i = s[0] == '+';
+	if (i == len)
+		return -EINVAL;
+	for (; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -EINVAL;
+		d = s[i] - '0';
+		if (v > (~0ULL - d) / 10)
+			return -ERANGE;
+		v = v * 10 + d;
+	}
+	*ns = v;
+	return 0;
+}
+
+struct verdict {
+	int err;	/* expected errno, 0: accepted, SKIP: not to be sent */
+	size_t ret;	/* expected return on success */
+	int noop;	/* accepted without looking (zero length) */
+	int nlen;	/* the name */
+	u64 ns;		/* the timeout */
+	int create;	/* accepted and creates a lock */
+};
+
+/* write(2) to a sysfs file, before the attribute sees the buffer. */
+static int rule_write(int iface, const struct sin *in, struct verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	if (!in->via_root && !writable[iface])
+		return v->err = EACCES;		/* open(O_WRONLY) */
+	if (in->ptr == P_KERNEL)
+		return v->err = EFAULT;		/* access_ok() */
+	v->ret = in->len < PG ? in->len : PG;	/* kernfs cuts at a page */
+	if (!v->ret) {
+		v->noop = 1;
+		return 0;
+	}
+	if (in->ptr != P_OK && !(in->ptr == P_STRADDLE && in->k >= v->ret))
+		return v->err = EFAULT;
+	return -1;
+}
+
+static int rule_wake_lock(const struct sin *in, struct verdict *v)
+{
+	unsigned char s[PG + 1];
+	struct ulock *l;
+	size_t blen;
+
+	if (rule_write(IF_WL, in, v) >= 0)
+		return v->err;
+	if (!cap)
+		return v->err = EPERM;
+	memcpy(s, in->b, v->ret);
+	s[v->ret] = '\0';
+	v->nlen = rule_name(s);
+	if (v->nlen < 0)
+		return v->err = -v->nlen;
+	v->err = -rule_timeout(s + v->nlen, &v->ns);
+	if (v->err)
+		return v->err;
+	l = ul_find((char *)s, v->nlen);
+	if (l)
+		return 0;
+	if (count_locks >= limit)
+		return v->err = ENOSPC;
+	blen = list_bytes() + v->nlen + 1;
+	if (!fill && (count_locks + RESERVE >= limit || blen > LIST_BUDGET))
+		return v->err = SKIP;		/* would use a reserved slot */
+	v->create = 1;
+	return 0;
+}
+
+static int rule_wake_unlock(const struct sin *in, struct verdict *v)
+{
+	unsigned char s[PG + 1];
+	size_t i;
+
+	if (rule_write(IF_WU, in, v) >= 0)
+		return v->err;
+	if (!cap)
+		return v->err = EPERM;
+	memcpy(s, in->b, v->ret);
+	s[v->ret] = '\0';
+	v->nlen = rule_name(s);
+	if (v->nlen < 0)
+		return v->err = -v->nlen;
+	for (i = v->nlen; is_sep(s[i]); i++)
+		;
+	if (s[i])
+		return v->err = EINVAL;		/* more than one word */
+	if (!ul_find((char *)s, v->nlen))
+		return v->err = EINVAL;		/* no such lock */
+	return 0;
+}
+
+/* sysfs_streq(): equal, or equal but for one trailing newline. */
+static int streq_nl(const char *s, const char *want)
+{
+	size_t n = strlen(s);
+
+	if (n && s[n - 1] == '\n')
+		n--;
+	return n == strlen(want) && !memcmp(s, want, n);
+}
+
+/*
+ * request_state: "on" (accepted: never suspends), a state /sys/power/state
+ * offers (never sent: it would suspend), "disk" when not offered
+ * (EINVAL, as any other value).  No capability is needed.
+ */
+static int rule_request_state(const struct sin *in, struct verdict *v)
+{
+	char s[PG + 1];
+	int i;
+
+	if (rule_write(IF_RS, in, v) >= 0)
+		return v->err;
+	memcpy(s, in->b, v->ret);
+	s[v->ret] = '\0';
+	if (streq_nl(s, "on"))
+		return 0;
+	if (streq_nl(s, "disk"))
+		return v->err = disk_offered ? SKIP : EINVAL;
+	for (i = 0; i < nsleep; i++)
+		if (streq_nl(s, sleep_states[i]))
+			return v->err = SKIP;
+	/* Belt and braces: any sleep state's name is never sent. */
+	if (streq_nl(s, "mem") || streq_nl(s, "freeze") ||
+	    streq_nl(s, "standby"))
+		return v->err = SKIP;
+	return v->err = EINVAL;
+}
+
+static const char *sysfs_path(int iface)
+{
+	return iface == IF_RS ? P_RS : iface == IF_WL ? P_WL : P_WU;
+}
+
+/* One write(2) of the input; returns its errno, 0 on success. */
+static int send_write(int iface, const struct sin *in, ssize_t *got)
+{
+	void *p;
+	int fd, e = 0;
+
+	*got = -1;
+	if (in->via_root) {
+		fd = rootfd[iface];
+		lseek(fd, 0, SEEK_SET);
+	} else {
+		fd = open(sysfs_path(iface), O_WRONLY);
+		if (fd < 0)
+			return errno;
+	}
+	p = place(in->ptr, in->b, in->len, in->k);
+	*got = write(fd, p, in->len);
+	if (*got < 0)
+		e = errno;
+	if (!in->via_root)
+		close(fd);
+	return e;
+}
+
+static void count_answer(int iface, int e)
+{
+	if (e)
+		st[iface].rejected++;
+	else
+		st[iface].accepted++;
+	st[iface].err[e < NERR ? e : NERR - 1]++;
+}
+
+/* Apply an accepted wake_lock / wake_unlock to the model. */
+static void model_wake(int iface, const struct sin *in,
+		       const struct verdict *v, u64 sent, u64 answered)
+{
+	struct ulock *l;
+
+	if (v->noop)
+		return;
+	l = ul_find((char *)in->b, v->nlen);
+	if (!l)
+		l = ul_add((char *)in->b, v->nlen);
+	l->lru = lru_seq++;
+	l->touched = answered ? answered : 1;
+	l->unknown = 0;
+	l->last_if = iface;
+	l->last_idx = cur_idx;
+	if (iface == IF_WU)
+		l->h.h = H_OFF;
+	else if (v->ns)
+		hold_timed(&l->h, v->ns, sent, answered);
+	else
+		l->h.h = H_ON;
+}
+
+/* request_state is not what it should be: ask for "on" again. */
+static void restore_on(void)
+{
+	int fd = user ? rootfd[IF_RS] : open(P_RS, O_WRONLY);
+
+	if (fd < 0 || write(fd, "on", 2) != 2)
+		printf("fuzz: cannot write \"on\" to %s: %s\n", P_RS,
+		       ename(errno));
+	if (fd >= 0 && !user)
+		close(fd);
+	strcpy(rs_model, "on");
+	snap_read(cur, 0);
+}
+
+static void run_sysfs(int iface, unsigned long i, unsigned long ndry)
+{
+	static struct sin in;
+	struct verdict v;
+	struct snap *t;
+	ssize_t got = -1;
+	u64 sent, answered;
+	int e;
+
+	if (iface == IF_RS)
+		gen_request_state(&in);
+	else if (iface == IF_WL)
+		gen_wake_lock(&in);
+	else
+		gen_wake_unlock(&in);
+	if (iface == IF_RS)
+		rule_request_state(&in, &v);
+	else if (iface == IF_WL)
+		rule_wake_lock(&in, &v);
+	else
+		rule_wake_unlock(&in, &v);
+
+	cur_if = iface;
+	cur_idx = i;
+	cur_reported = 0;
+	describe_bytes(cur_desc, sizeof(cur_desc), in.b, in.len);
+	snprintf(cur_desc + strlen(cur_desc),
+		 sizeof(cur_desc) - strlen(cur_desc), "\" (len %zu%s%s)",
+		 in.len, ptr_name[in.ptr], in.via_root ? " root's file" : "");
+	memmove(cur_desc + 1, cur_desc, strlen(cur_desc) + 1);
+	cur_desc[0] = '"';
+
+	if (v.err == SKIP) {
+		st[iface].skipped++;
+		if (dry && i < ndry)
+			printf("%s #%lu: %s -> not sent\n", if_name[iface], i,
+			       cur_desc);
+		return;
+	}
+	st[iface].sent++;
+	if (dry) {
+		if (i < ndry)
+			printf("%s #%lu: %s -> %s\n", if_name[iface], i,
+			       cur_desc, ename(v.err));
+		count_answer(iface, v.err);
+		if (!v.err && iface != IF_RS)
+			model_wake(iface, &in, &v, 0, 0);
+		return;
+	}
+	sent = now_ns();
+	e = send_write(iface, &in, &got);
+	answered = now_ns();
+	count_answer(iface, e);
+	if (e != v.err)
+		problem("answer %s, want %s", ename(e), ename(v.err));
+	else if (!e && (size_t)got != v.ret)
+		problem("returned %zd, want %zu", got, v.ret);
+	if (!e && !v.err) {
+		if (iface == IF_RS)
+			strcpy(rs_model, "on");
+		else
+			model_wake(iface, &in, &v, sent, answered);
+	} else if (!e && iface != IF_RS && v.nlen > 0) {
+		/* Accepted against the rules: follow the kernel. */
+		model_wake(iface, &in, &v, sent, answered);
+	}
+	snap_read(cur, 0);
+	check_model(!e && iface == IF_WU && !v.noop, 0);
+	if (e)
+		check_unchanged(0);
+	if (strcmp(cur->rs, rs_model))
+		restore_on();
+	t = prev;
+	prev = cur;
+	cur = t;
+}
+
+/* ---- /dev/suspend_block ---- */
+
+enum { D_OPEN, D_CLOSE, D_IOCTL };
+
+struct din {
+	int op, slot;
+	unsigned long cmd;
+	int ptr;
+	size_t k;
+	unsigned char data[SUSPEND_BLOCK_NAME_LEN];
+	size_t dlen;	/* bytes the command reads: 64, 8 or 0 */
+};
+
+static const unsigned int valid_cmds[] = {
+	SUSPEND_BLOCK_IOC_SET_NAME, SUSPEND_BLOCK_IOC_ACQUIRE,
+	SUSPEND_BLOCK_IOC_ACQUIRE_TIMEOUT, SUSPEND_BLOCK_IOC_RELEASE,
+};
+
+/*
+ * Types (bits 8-15) the VFS answers itself before the driver (FIOCLEX,
+ * FIONBIO, FIOASYNC: 'T'; FIFREEZE, FITHAW, FS_IOC_FSGETXATTR: 'X';
+ * FS_IOC_FIEMAP, FS_IOC_GETFLAGS: 'f'; FICLONE: 0x94): not the driver's
+ * interface, not generated.
+ */
+static int vfs_type(unsigned int cmd)
+{
+	unsigned int t = (cmd >> 8) & 0xff;
+
+	return t == 'T' || t == 'X' || t == 'f' || t == 0x94;
+}
+
+static unsigned int random_cmd(void)
+{
+	unsigned int c = valid_cmds[rnd(4)], sz;
+
+	switch (rnd(5)) {
+	case 0:		/* another size */
+		sz = pct(50) ? rnd(128) : rnd(1 << _IOC_SIZEBITS);
+		c = (c & ~(_IOC_SIZEMASK << _IOC_SIZESHIFT)) |
+		    (sz << _IOC_SIZESHIFT);
+		break;
+	case 1:		/* another direction */
+		c = (c & ~(_IOC_DIRMASK << _IOC_DIRSHIFT)) |
+		    (rnd(4) << _IOC_DIRSHIFT);
+		break;
+	case 2:		/* another number */
+		c = (c & ~(_IOC_NRMASK << _IOC_NRSHIFT)) |
+		    (rnd(pct(50) ? 8 : 256) << _IOC_NRSHIFT);
+		break;
+	case 3:		/* another type */
+		c = (c & ~(_IOC_TYPEMASK << _IOC_TYPESHIFT)) |
+		    (rnd(256) << _IOC_TYPESHIFT);
+		break;
+	default:
+		c = (unsigned int)rng_next(&rng_state);
+	}
+	return c;
+}
+
+static const u64 ns_vals[] = {
+	0, 1, 2, 3999999, 4000000, 10000000, 200000000, 1000000000,
+	3600000000000ULL, 1ULL << 62, 1ULL << 63, ~0ULL, ~0ULL - 1,
+};
+
+/* A name for SET_NAME: valid, near-valid or random, in 64 bytes. */
+static void gen_dev_name(unsigned char *n)
+{
+	size_t len, i;
+	unsigned int c = rnd(100);
+
+	memset(n, 0, SUSPEND_BLOCK_NAME_LEN);
+	if (c < 40) {
+		snprintf((char *)n, SUSPEND_BLOCK_NAME_LEN, "fzd%u", rnd(8));
+	} else if (c < 60) {
+		snprintf((char *)n, SUSPEND_BLOCK_NAME_LEN, "fzd%u", rnd(8));
+		len = strlen((char *)n);
+		mutate(n, &len, SUSPEND_BLOCK_NAME_LEN);
+		n[len < SUSPEND_BLOCK_NAME_LEN ? len : 0] = 0;
+	} else if (c < 75) {	/* 62, 63 or 64 bytes (no NUL) */
+		len = 62 + rnd(3);
+		memset(n, 'a' + rnd(26), len);
+		if (pct(30))
+			n[rnd(len)] = rbyte();
+	} else if (c < 85) {	/* Latin-1 and other high bytes */
+		n[0] = 'h';
+		n[1] = 0x80 + rnd(128);
+		n[2] = pct(50) ? 'x' : 0;
+	} else {
+		len = rnd(SUSPEND_BLOCK_NAME_LEN + 1);
+		for (i = 0; i < len; i++)
+			n[i] = rbyte();
+	}
+}
+
+static void gen_dev(struct din *d)
+{
+	u64 ns;
+	unsigned int c;
+
+	memset(d, 0, sizeof(*d));
+	d->slot = rnd(NSLOTS);
+	c = rnd(100);
+	d->op = c < 5 ? D_OPEN : c < 10 ? D_CLOSE : D_IOCTL;
+	c = rnd(100);
+	if (c < 60) {
+		d->cmd = valid_cmds[rnd(4)];
+	} else if (c < 65) {	/* the syscall takes the low 32 bits */
+		d->cmd = valid_cmds[rnd(4)] |
+			 ((unsigned long)(rnd(0xffff) + 1) << 32);
+	} else {
+		do
+			d->cmd = random_cmd();
+		while (vfs_type(d->cmd));
+	}
+	if (pct(50)) {
+		gen_dev_name(d->data);
+	} else {
+		ns = pct(80) ? ns_vals[rnd(sizeof(ns_vals) / sizeof(*ns_vals))]
+			     : rng_next(&rng_state);
+		memcpy(d->data, &ns, sizeof(ns));
+	}
+	d->ptr = pct(88) ? P_OK : P_NULL + rnd(P_N - 1);
+	d->k = d->ptr == P_STRADDLE ? rnd(SUSPEND_BLOCK_NAME_LEN + 1) :
+		rnd(4);
+}
+
+/* Kernel isgraph(): ASCII 0x21-0x7e, and Latin-1 0xa1-0xff. */
+static int k_isgraph(unsigned char c)
+{
+	return (c > 0x20 && c < 0x7f) || c > 0xa0;
+}
+
+static int dev_name_valid(const unsigned char *n)
+{
+	size_t len = strnlen((const char *)n, SUSPEND_BLOCK_NAME_LEN), i;
+
+	if (!len || len == SUSPEND_BLOCK_NAME_LEN)
+		return 0;
+	for (i = 0; i < len; i++)
+		if (!k_isgraph(n[i]))
+			return 0;
+	return 1;
+}
+
+/* The answer of an ioctl on an open file. */
+static int rule_ioctl(const struct din *d, const struct slot *s, u64 *ns)
+{
+	unsigned int cmd = (unsigned int)d->cmd;
+	size_t need;
+
+	if (cmd == SUSPEND_BLOCK_IOC_ACQUIRE ||
+	    cmd == SUSPEND_BLOCK_IOC_RELEASE)
+		return 0;			/* the argument is not read */
+	if (cmd != SUSPEND_BLOCK_IOC_SET_NAME &&
+	    cmd != SUSPEND_BLOCK_IOC_ACQUIRE_TIMEOUT)
+		return ENOTTY;
+	need = cmd == SUSPEND_BLOCK_IOC_SET_NAME ? SUSPEND_BLOCK_NAME_LEN :
+						   sizeof(u64);
+	if (d->ptr != P_OK && !(d->ptr == P_STRADDLE && d->k >= need))
+		return EFAULT;
+	if (cmd == SUSPEND_BLOCK_IOC_ACQUIRE_TIMEOUT) {
+		memcpy(ns, d->data, sizeof(*ns));
+		return *ns ? 0 : EINVAL;
+	}
+	if (!dev_name_valid(d->data))
+		return EINVAL;
+	return s->added ? EBUSY : 0;
+}
+
+static int dev_open_rule(void)
+{
+	if (!writable[IF_DEV])
+		return EACCES;
+	return cap ? 0 : EPERM;
+}
+
+static void slot_open(struct slot *s, int fd)
+{
+	s->fd = fd;
+	s->added = 0;
+	s->unknown = 0;
+	s->last_if = -1;
+	s->h.h = H_OFF;
+	snprintf(s->name, sizeof(s->name), "fd:%s", comm);
+}
+
+static void slot_add(struct slot *s)
+{
+	s->added = 1;
+}
+
+static void run_dev(unsigned long i, unsigned long ndry)
+{
+	static const char *const opn[] = { "open", "close", "ioctl" };
+	struct din d;
+	struct slot *s;
+	struct snap *t;
+	u64 ns = 0, sent = 0, answered = 0;
+	int want, e = 0, fd, rejected;
+	size_t k;
+	void *p;
+	char data[300];
+
+	gen_dev(&d);
+	s = &slots[d.slot];
+	/* Make the operation fit the slot. */
+	if (user) {
+		if (d.op == D_CLOSE)
+			d.op = D_IOCTL;
+	} else if (d.op == D_IOCTL && s->fd < 0) {
+		d.op = D_OPEN;
+	} else if (d.op == D_CLOSE && s->fd < 0) {
+		d.op = D_OPEN;
+	} else if (d.op == D_OPEN && s->fd >= 0) {
+		d.op = D_CLOSE;
+	}
+	if (d.op == D_IOCTL && s->fd < 0)
+		d.op = D_OPEN;
+
+	cur_if = IF_DEV;
+	cur_idx = i;
+	cur_reported = 0;
+	k = SUSPEND_BLOCK_NAME_LEN;
+	while (k && !d.data[k - 1])
+		k--;
+	describe_bytes(data, sizeof(data), d.data, k);
+	memcpy(&ns, d.data, sizeof(ns));
+	if (d.op == D_IOCTL)
+		snprintf(cur_desc, sizeof(cur_desc),
+			 "ioctl file %d cmd %#lx%s (k %zu) arg \"%s\" (%llu)",
+			 d.slot, d.cmd, ptr_name[d.ptr], d.k, data, ns);
+	else
+		snprintf(cur_desc, sizeof(cur_desc), "%s file %d",
+			 opn[d.op], d.slot);
+
+	ns = 0;
+	if (d.op == D_OPEN)
+		want = dev_open_rule();
+	else if (d.op == D_CLOSE)
+		want = 0;
+	else
+		want = rule_ioctl(&d, s, &ns);
+	st[IF_DEV].sent++;
+	if (dry) {
+		if (i < ndry)
+			printf("%s #%lu: %s -> %s\n", if_name[IF_DEV], i,
+			       cur_desc, ename(want));
+		e = want;
+		fd = 100;
+		goto model;
+	}
+
+	sent = now_ns();
+	if (d.op == D_OPEN) {
+		fd = open(P_DEV, O_RDWR | O_CLOEXEC);
+		e = fd < 0 ? errno : 0;
+		if (fd >= 0 && user) {
+			close(fd);	/* slots stay root's */
+			fd = -1;
+		}
+	} else if (d.op == D_CLOSE) {
+		e = close(s->fd) ? errno : 0;
+		fd = -1;
+	} else {
+		p = place(d.ptr, d.data, SUSPEND_BLOCK_NAME_LEN, d.k);
+		fd = s->fd;
+		e = ioctl(s->fd, d.cmd, p) ? errno : 0;
+	}
+	answered = now_ns();
+	if (e != want)
+		problem("answer %s, want %s", ename(e), ename(want));
+
+model:
+	count_answer(IF_DEV, e);
+	rejected = e != 0;
+	if (!e && d.op == D_OPEN && !user) {
+		slot_open(s, fd);
+	} else if (!e && d.op == D_CLOSE) {
+		s->fd = -1;
+		s->added = 0;
+	} else if (!e && d.op == D_IOCTL) {
+		s->last_if = IF_DEV;
+		s->last_idx = i;
+		switch ((unsigned int)d.cmd) {
+		case SUSPEND_BLOCK_IOC_SET_NAME:
+			memcpy(s->name, d.data, SUSPEND_BLOCK_NAME_LEN);
+			s->name[SUSPEND_BLOCK_NAME_LEN - 1] = '\0';
+			slot_add(s);
+			break;
+		case SUSPEND_BLOCK_IOC_ACQUIRE:
+			slot_add(s);
+			s->unknown = 0;
+			s->h.h = H_ON;
+			break;
+		case SUSPEND_BLOCK_IOC_ACQUIRE_TIMEOUT:
+			slot_add(s);
+			s->unknown = 0;
+			if (!dry)
+				hold_timed(&s->h, ns, sent, answered);
+			break;
+		case SUSPEND_BLOCK_IOC_RELEASE:
+			if (s->added) {
+				s->unknown = 0;
+				s->h.h = H_OFF;
+			}
+		}
+	}
+	if (dry)
+		return;
+	snap_read(cur, reg_ok);
+	check_model(0, reg_ok);
+	if (rejected)
+		check_unchanged(reg_ok);
+	t = prev;
+	prev = cur;
+	cur = t;
+}
+
+/* ---- setup and cleanup ---- */
+
+static int may_write(const char *path, int rw)
+{
+	struct stat sb;
+	gid_t groups[64];
+	int n, i, ingroup;
+	mode_t m;
+
+	if (!user)
+		return 1;
+	if (stat(path, &sb))
+		return 0;
+	m = sb.st_mode;
+	if (sb.st_uid == USER_UID)
+		return (m & S_IWUSR) && (!rw || (m & S_IRUSR));
+	ingroup = sb.st_gid == getegid();
+	n = getgroups(64, groups);
+	for (i = 0; i < n && !ingroup; i++)
+		ingroup = groups[i] == sb.st_gid;
+	if (ingroup)
+		return (m & S_IWGRP) && (!rw || (m & S_IRGRP));
+	return (m & S_IWOTH) && (!rw || (m & S_IROTH));
+}
+
+static void ms_from(struct multiset *m, char *copy, const char *buf,
+		    ssize_t len)
+{
+	static char *tok[PG];
+	int n, i;
+
+	n = tokenize(buf, len, copy, tok, PG);
+	m->n = 0;
+	for (i = 0; i < n && m->n < 2 * NLOCKS; i++)
+		m->s[m->n++] = tok[i];
+}
+
+/* The locks that exist, the blockers, the request, the sleep states. */
+static int setup_state(void)
+{
+	static char cwl[PG + 1], cwu[PG + 1], csb[PG + 1], cst[256];
+	static char *tok[PG];
+	char *p, *save = NULL;
+	struct ulock *l;
+	int n, i;
+
+	strcpy(rs_model, "on");
+	strcpy(rs_init, "on");
+	if (dry) {
+		strcpy(sleep_states[nsleep++], "freeze");
+		strcpy(sleep_states[nsleep++], "mem");
+		return 0;
+	}
+	if (read_file(P_ST, cst, sizeof(cst)) < 0)
+		return -1;
+	for (p = strtok_r(cst, " \n", &save); p && nsleep < 8;
+	     p = strtok_r(NULL, " \n", &save)) {
+		if (!strcmp(p, "disk"))
+			disk_offered = 1;
+		else
+			snprintf(sleep_states[nsleep++], 16, "%s", p);
+	}
+	snap_read(prev, 0);
+	if (prev->nwl < 0 || prev->nwu < 0 || prev->nsb < 0)
+		return -1;
+	if (prev->nwl >= PG - 1 || prev->nwu >= PG - 1) {
+		fprintf(stderr, "fuzz: too many wake locks to model\n");
+		return -1;
+	}
+	snprintf(rs_model, sizeof(rs_model), "%s", prev->rs);
+	strcpy(rs_init, rs_model);
+	n = tokenize(prev->wu, prev->nwu, cwu, tok, PG);
+	for (i = 0; i < n; i++)
+		if (!ul_find(tok[i], strlen(tok[i])))
+			ul_add(tok[i], strlen(tok[i]))->h.h = H_OFF;
+	n = tokenize(prev->wl, prev->nwl, cwl, tok, PG);
+	for (i = 0; i < n; i++) {
+		if (ul_find(tok[i], strlen(tok[i])))
+			continue;
+		l = ul_add(tok[i], strlen(tok[i]));
+		l->h.h = H_ON;
+		l->unknown = 1;		/* maybe timed: we cannot tell */
+		l->init_held = 1;
+	}
+	/* The blockers that are not user locks stay as they are. */
+	ms_from(&sb_base, csb, prev->sb, prev->nsb);
+	for (i = 0; i < (int)nul; i++)
+		if (ul[i].init_held)
+			ms_take(&sb_base, ul[i].name);
+	for (i = n = 0; i < sb_base.n; i++)
+		if (sb_base.s[i])
+			sb_base.s[n++] = sb_base.s[i];
+	sb_base.n = n;
+	return 0;
+}
+
+static int open_guard(void)
+{
+	struct suspend_block_name n = { .name = "fuzz-guard" };
+
+	guard = open(P_DEV, O_RDWR | O_CLOEXEC);
+	if (guard < 0 || ioctl(guard, SUSPEND_BLOCK_IOC_SET_NAME, &n) ||
+	    ioctl(guard, SUSPEND_BLOCK_IOC_ACQUIRE))
+		return -1;
+	return 0;
+}
+
+static void reg_baseline(void)
+{
+	static char copy[sizeof(cur->reg)];
+	static char *tok[4096];
+	int n, i;
+
+	reg_ok = !user && !dry && read_file(P_REG, prev->reg,
+					    sizeof(prev->reg)) >= 0;
+	if (!reg_ok)
+		return;
+	snap_read(prev, 1);
+	n = reg_names(prev, copy, tok, 4096);
+	reg_base.n = 0;
+	for (i = 0; i < n && reg_base.n < 2 * NLOCKS; i++)
+		reg_base.s[reg_base.n++] = tok[i];
+	for (i = 0; i < NSLOTS; i++)
+		if (slots[i].fd >= 0 && slots[i].added)
+			ms_take(&reg_base, slots[i].name);
+}
+
+/* Unlock what we locked (re-lock what was held before), close files. */
+static int cleanup(void)
+{
+	unsigned int j;
+	const char *path;
+	int fd, bad = 0, i;
+
+	if (dry)
+		return 0;
+	for (j = 0; j < nul; j++) {
+		if (!ul[j].used || !ul[j].touched)
+			continue;
+		path = ul[j].init_held ? P_WL : P_WU;
+		fd = user ? rootfd[ul[j].init_held ? IF_WL : IF_WU] :
+			    open(path, O_WRONLY);
+		if (fd < 0 || write(fd, ul[j].name, strlen(ul[j].name)) < 0) {
+			printf("fuzz: cleanup: cannot write '%s' to %s: %s\n",
+			       ul[j].name, path, ename(errno));
+			bad = 1;
+		}
+		if (fd >= 0 && !user)
+			close(fd);
+	}
+	for (i = 0; i < NSLOTS; i++)
+		if (slots[i].fd >= 0) {
+			close(slots[i].fd);
+			slots[i].fd = -1;
+		}
+	snap_read(cur, 0);
+	for (j = 0; j < nul; j++)
+		if (ul[j].used && ul[j].touched && !ul[j].init_held &&
+		    strstr(cur->wl, ul[j].name)) {
+			printf("fuzz: cleanup: '%s' still held\n", ul[j].name);
+			bad = 1;
+		}
+	if (strcmp(cur->rs, rs_init)) {
+		printf("fuzz: request_state is '%s', was '%s'\n", cur->rs,
+		       rs_init);
+		bad = 1;
+	}
+	if (guard >= 0)
+		close(guard);
+	for (i = 0; i < IF_N; i++)
+		if (rootfd[i] >= 0)
+			close(rootfd[i]);
+	return bad;
+}
+
+static void print_stats(void)
+{
+	char line[2048];
+	size_t o;
+	int i, e;
+
+	for (i = 0; i < IF_N; i++) {
+		printf("fuzz: %-13s sent %lu accepted %lu rejected %lu",
+		       if_name[i], st[i].sent, st[i].accepted, st[i].rejected);
+		printf(" skipped %lu mismatches %lu\n", st[i].skipped,
+		       st[i].mismatches);
+		o = snprintf(line, sizeof(line), "fuzz: %-13s errnos:",
+			     if_name[i]);
+		for (e = 0; e < NERR; e++)
+			if (st[i].err[e])
+				o += snprintf(line + o, sizeof(line) - o,
+					      " %s=%lu", ename(e),
+					      st[i].err[e]);
+		printf("%s\n", line);
+	}
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: fuzz SEED COUNT [--user [--cap]] [--fill] [--limit N]\n"
+		"            [--dry N]\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long count, ndry = 0, i, left[2];
+	unsigned int k;
+	int a, bad = 0;
+	char *end;
+
+	if (argc < 3)
+		usage();
+	seed = strtoull(argv[1], &end, 0);
+	if (*end)
+		usage();
+	count = strtoul(argv[2], &end, 0);
+	if (*end)
+		usage();
+	cap = 1;
+	for (a = 3; a < argc; a++) {
+		if (!strcmp(argv[a], "--user")) {
+			user = 1;
+		} else if (!strcmp(argv[a], "--cap")) {
+			cap = 2;
+		} else if (!strcmp(argv[a], "--fill")) {
+			fill = 1;
+		} else if (!strcmp(argv[a], "--limit") && a + 1 < argc) {
+			limit = strtoul(argv[++a], NULL, 0);
+		} else if (!strcmp(argv[a], "--dry") && a + 1 < argc) {
+			dry = 1;
+			ndry = strtoul(argv[++a], NULL, 0);
+			if (count > ndry)
+				count = ndry;
+		} else {
+			usage();
+		}
+	}
+	if (user)
+		cap = cap == 2;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("fuzz: seed %llu, %lu inputs per interface, as %s%s%s\n", seed,
+	       count, user ? "uid 1000" : "root",
+	       user && cap ? " with CAP_BLOCK_SUSPEND" : "",
+	       fill ? ", may fill the wake lock table" : "");
+
+	arena = mmap(NULL, 2 * PG, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (arena == MAP_FAILED || munmap(arena + PG, PG))
+		return 2;
+	if (read_file("/proc/self/comm", comm, sizeof(comm)) < 0)
+		strcpy(comm, "fuzz");
+	comm[strcspn(comm, "\n")] = '\0';
+	pool_init();
+	for (k = 0; k < NSLOTS; k++)
+		slots[k].fd = -1;
+
+	if (!dry) {
+		if (open_guard()) {
+			fprintf(stderr, "fuzz: cannot hold %s: %s\n", P_DEV,
+				ename(errno));
+			return 2;
+		}
+		if (user) {
+			rootfd[IF_RS] = open(P_RS, O_WRONLY | O_CLOEXEC);
+			rootfd[IF_WL] = open(P_WL, O_WRONLY | O_CLOEXEC);
+			rootfd[IF_WU] = open(P_WU, O_WRONLY | O_CLOEXEC);
+			for (k = 0; k < 2; k++)
+				slot_open(&slots[k], open(P_DEV,
+							  O_RDWR | O_CLOEXEC));
+			if (rootfd[IF_RS] < 0 || rootfd[IF_WL] < 0 ||
+			    rootfd[IF_WU] < 0 || slots[1].fd < 0) {
+				fprintf(stderr, "fuzz: cannot open as root\n");
+				return 2;
+			}
+			if (switch_user(USER_UID, cap)) {
+				perror("fuzz: switch_user");
+				return 2;
+			}
+		}
+	} else if (user) {
+		for (k = 0; k < 2; k++)
+			slot_open(&slots[k], 100 + k);
+	}
+	writable[IF_RS] = may_write(P_RS, 0);
+	writable[IF_WL] = may_write(P_WL, 0);
+	writable[IF_WU] = may_write(P_WU, 0);
+	writable[IF_DEV] = may_write(P_DEV, 1);
+	if (dry && user) {	/* the guest's modes: 0644 root, and 0666 */
+		writable[IF_RS] = writable[IF_WL] = writable[IF_WU] = 0;
+		writable[IF_DEV] = 1;
+	}
+	if (setup_state()) {
+		fprintf(stderr, "fuzz: cannot read the state\n");
+		return 2;
+	}
+
+	/* request_state */
+	rng_stream(IF_RS);
+	for (i = 0; i < count; i++)
+		run_sysfs(IF_RS, i, ndry);
+
+	/* wake_lock and wake_unlock, COUNT each, in a seeded mix */
+	left[0] = left[1] = count;
+	{
+		u64 mix = seed ^ 0x5bd1e9955bd1e995ULL, s[2];
+
+		rng_stream(IF_WL);
+		s[0] = rng_state;
+		rng_stream(IF_WU);
+		s[1] = rng_state;
+		while (left[0] + left[1]) {
+			k = rng_next(&mix) % (left[0] + left[1]) >= left[0];
+			rng_state = s[k];
+			run_sysfs(k ? IF_WU : IF_WL, count - left[k], ndry);
+			s[k] = rng_state;
+			left[k]--;
+		}
+	}
+
+	/* /dev/suspend_block */
+	reg_baseline();
+	rng_stream(IF_DEV);
+	for (i = 0; i < count; i++)
+		run_dev(i, ndry);
+
+	bad = cleanup();
+	print_stats();
+	for (k = 0; k < IF_N; k++)
+		bad |= st[k].mismatches != 0;
+	return bad;
+}

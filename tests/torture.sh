@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The suspend-block torture test (kernel/power/qos_suspend_block_torture.c)
+# in the booted debug kernel: threads, timers and hard-IRQ hrtimers on
+# both CPUs with delays injected in the class's race windows.
+#  1. The full mix (shared requests, timeouts, add/remove, power levels,
+#     wake locks): SUCCESS.
+#  2. Only own requests, so the aggregate crosses zero all the time: the
+#     class as it is must end in SUCCESS, and with the 0 -> 1 transition
+#     in its old order (legacy_order) in FAILURE with "invisible" errors,
+#     which shows that the test finds that window.
+# torture_secs=N on the kernel command line sets each run's length.
+
+T=/sys/kernel/debug/pm_qos/suspend_block_torture
+P=/sys/module/suspend_block_torture/parameters
+secs=$(sed -n 's/.*torture_secs=\([0-9]*\).*/\1/p' /proc/cmdline)
+secs=${secs:-5}
+
+# torture_run OWN_ONLY LEGACY: one run; its report in $report.
+torture_run() {
+	echo "$1" > $P/own_only
+	echo "$2" > $P/legacy_order
+	echo "$secs" > $T
+	report=$(cat $T)
+	echo "$report"
+	echo 0 > $P/own_only
+	echo 0 > $P/legacy_order
+}
+
+# field NAME: NAME's count in the report.
+field() {
+	echo "$report" | tr ' ' '\n' | sed -n "s/^$1=//p"
+}
+
+ends_in() {
+	echo "$report" | grep -q "End of test: $1"
+}
+
+t_check "torture interface present" test -w $T -a -w $P/legacy_order
+
+torture_run 0 0
+t_check "full mix: ${secs}s run ends in SUCCESS" ends_in SUCCESS
+for ctx in task softirq hardirq activate timed add_remove level wake_lock \
+	   expired; do
+	t_check "full mix: $ctx operations ran ($(field $ctx))" \
+		test "$(field $ctx)" -gt 0
+done
+t_eq "full mix: no request invisible to the PM core" "$(field invisible)" 0
+
+torture_run 1 0
+t_check "own requests, fixed order: ends in SUCCESS" ends_in SUCCESS
+t_eq "own requests, fixed order: none invisible ($(field activate) activations)" \
+	"$(field invisible)" 0
+
+torture_run 1 1
+t_check "own requests, legacy order: ends in FAILURE" ends_in FAILURE
+t_check "own requests, legacy order: active requests invisible to the PM core ($(field invisible) of $(field activate))" \
+	test "$(field invisible)" -gt 0
+
+# The failed run left nothing behind: no request blocks suspend.
+t_eq "no request left active" "$(cat /sys/power/suspend_blockers)" ""
