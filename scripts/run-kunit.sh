@@ -4,7 +4,8 @@
 # run-kunit.sh um|i386|x86_64|kcsan: run the KUnit suites with kunit.py.
 #
 # um: kunit.py builds and runs the fast native UML kernel.
-# i386: kunit.py builds a 32-bit kernel and runs it under QEMU (2 CPUs).
+# i386: kunit.py exec boots the 32-bit kernel of build-guest.sh i386
+# under QEMU (2 CPUs).
 # x86_64: kunit.py exec boots the x86_64 debug kernel that
 # scripts/build-guest.sh built (it carries the suites; one build serves the
 # guest and KUnit) under QEMU (TCG, 2 CPUs); kcsan: the same for the KCSAN
@@ -30,15 +31,12 @@ um)
 	      --make_options="CC=ccache gcc" --timeout=300)
 	;;
 i386)
-	# 32-bit: kunit.py builds its own i386 kernel and boots it under
-	# QEMU with two CPUs.
+	# 32-bit: the kernel build-guest.sh i386 built (tinyconfig based,
+	# much smaller than what kunit.py would configure), two CPUs.
 	out=$top/build/kunit-i386
-	args=(run --build_dir="$out" --arch=i386 --jobs="$(nproc)"
+	args=(exec --build_dir="$out" --arch=i386
 	      --kunitconfig="$top/kunit/.kunitconfig"
-	      --kunitconfig="$top/Kconfig.fragment"
-	      --kunitconfig="$top/configs/i386.config"
-	      --make_options="CC=ccache gcc" --qemu_args="-smp 2"
-	      --timeout=900)
+	      --qemu_args="-smp 2" --timeout=900)
 	;;
 x86_64|kcsan)
 	out=$top/build/guest

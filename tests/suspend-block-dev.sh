@@ -62,6 +62,17 @@ wait_for '[ "$(blockers)" = fd:sbfd ]'
 t_eq "an unnamed request is named after its opener" "$(blockers)" fd:sbfd
 end $pid
 
+# A process names itself with any bytes: spaces, newlines and quotes must
+# not split the read-outs' names or forge a /proc/wakelocks row.
+/bin/sbfd -c "a b
+"c" acquire sleep 600 &
+pid=$!
+wait_for '[ -n "$(blockers)" ]'
+t_eq "an opener's odd name is made safe" "$(blockers)" 'fd:a_b__c'
+t_eq "... and is one /proc/wakelocks row" \
+	"$(grep -c '^"fd:a_b__c"' /proc/wakelocks)" 1
+end $pid
+
 /bin/sbfd name timed timeout 3000000000 sleep 600 &
 pid=$!
 wait_for '[ "$(qcol timed 1)" = timed ]'

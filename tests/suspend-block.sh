@@ -94,6 +94,19 @@ for stage in prepare suspend suspend_noirq; do
 	hook remove "ab-$stage"
 done
 
+# A PREPARE notifier that vetoes: the PM core sends POST only to the
+# notifiers before it, so the class must end the attempt from its first
+# notifier: afterwards an activation is no wakeup of a suspend.
+hook add vetoed
+hook veto
+failed=$(fails)
+t_errno "a vetoing PREPARE notifier fails the suspend with EBUSY" \
+	EBUSY write /sys/power/state mem
+t_eq "the vetoed suspend counts as a failure" "$(fails)" $((failed + 1))
+hook activate vetoed
+t_eq "after a vetoed suspend an activation is no wakeup" "$(col vetoed 5)" 0
+hook remove vetoed
+
 # A timed activation ends by itself.
 hook add t2
 hook activate t2 300

@@ -87,8 +87,8 @@ static atomic_t sb_active = ATOMIC_INIT(0);
  * its bit, and off after, accounts up to then (the switch's walk of the
  * registry no longer saw the request active).
  */
-static u64 sb_autosleep_since;
-static u64 sb_autosleep_off_at;
+static atomic64_t sb_autosleep_since;	/* atomic64: no tearing on 32-bit */
+static atomic64_t sb_autosleep_off_at;
 
 /* Raise @v to @val if it is below; any context, lock-free. */
 static inline void sb_atomic64_max(atomic64_t *v, s64 val)
@@ -321,14 +321,14 @@ static void sb_account_prevent(struct suspend_block_request *req, u64 from,
  */
 static u64 sb_autosleep_window(u64 as_before, u64 now, u64 *until)
 {
-	u64 as = READ_ONCE(sb_autosleep_since);
+	u64 as = (u64)atomic64_read(&sb_autosleep_since);
 
 	*until = now;
 	if (as || !as_before)
 		return as;
 	/* Pairs with the smp_wmb() in suspend_block_autosleep_enabled(). */
 	smp_rmb();
-	*until = min(now, READ_ONCE(sb_autosleep_off_at));
+	*until = min(now, (u64)atomic64_read(&sb_autosleep_off_at));
 	return as_before;
 }
 
@@ -364,7 +364,8 @@ static __always_inline void sb_account_stop(struct suspend_block_request *req,
 /* The autosleep on-time, read before a deactivation clears its bit. */
 static __always_inline u64 sb_autosleep_before(unsigned long rare)
 {
-	return sb_rare_is(rare, AUTOSLEEP) ? READ_ONCE(sb_autosleep_since) : 0;
+	return sb_rare_is(rare, AUTOSLEEP) ?
+	       (u64)atomic64_read(&sb_autosleep_since) : 0;
 }
 
 static void sb_timer_fn(struct timer_list *t)
@@ -922,7 +923,7 @@ void suspend_block_snapshot(struct suspend_block_request *req, u64 now,
 
 	since = sb_since(state);
 	snap->open = snap->active ? sb_interval(since, now) : 0;
-	as = READ_ONCE(sb_autosleep_since);
+	as = (u64)atomic64_read(&sb_autosleep_since);
 	since = max3(since, as, (u64)atomic64_read(&req->prevent_mark));
 	snap->open_prevent = snap->active && as ? sb_interval(since, now) : 0;
 }
@@ -1028,9 +1029,9 @@ void suspend_block_autosleep_enabled(bool enabled)
 	s64 state;
 
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	as = sb_autosleep_since;
+	as = atomic64_read(&sb_autosleep_since);
 	if (enabled && !as) {
-		WRITE_ONCE(sb_autosleep_since, max(now, 1ULL));
+		atomic64_set(&sb_autosleep_since, max(now, 1ULL));
 		set_bit(SB_RARE_AUTOSLEEP, &suspend_block_rare);
 	} else if (!enabled && as) {
 		/*
@@ -1038,7 +1039,7 @@ void suspend_block_autosleep_enabled(bool enabled)
 		 * accounts up to the switch-off time: stored first.  Pairs
 		 * with the smp_rmb() in sb_autosleep_window().
 		 */
-		WRITE_ONCE(sb_autosleep_off_at, now);
+		atomic64_set(&sb_autosleep_off_at, now);
 		smp_wmb();
 		/* Before the switch: an interval ending now is not lost. */
 		list_for_each_entry(req, &suspend_block_registry, node) {
@@ -1048,7 +1049,7 @@ void suspend_block_autosleep_enabled(bool enabled)
 						   max(sb_since(state), as),
 						   now);
 		}
-		WRITE_ONCE(sb_autosleep_since, 0);
+		atomic64_set(&sb_autosleep_since, 0);
 		clear_bit(SB_RARE_AUTOSLEEP, &suspend_block_rare);
 	}
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);

@@ -10,6 +10,9 @@
  *	next suspend, at STAGE: prepare (PM notifier), suspend (a device's
  *	->suspend), suspend_noirq (its ->suspend_noirq) or resume (PM
  *	notifier after resume, to keep an autosleeping guest awake)
+ *   echo "veto"                    > ...   the next suspend's PREPARE
+ *	notifier fails it with -EBUSY (the PM core then sends POST only to
+ *	the notifiers before this one)
  *
  * Reading lists the hook's requests ("NAME active|inactive") and the armed
  * stage.  Errors: -EINVAL (unknown command, missing or extra words, bad
@@ -53,6 +56,7 @@ static DEFINE_MUTEX(sb_hook_lock);
 static struct sb_hook sb_hooks[SB_HOOK_SLOTS];
 static enum sb_stage sb_armed_stage;
 static struct sb_hook *sb_armed;
+static bool sb_veto_next;
 
 static struct sb_hook *sb_hook_find(const char *name)
 {
@@ -114,6 +118,10 @@ static int sb_hook_cmd(char *line)
 	int n, stage = SB_NONE, ret;
 
 	n = pm_qos_debugfs_split(line, words, ARRAY_SIZE(words));
+	if (n == 1 && !strcmp(words[0], "veto")) {
+		sb_veto_next = true;
+		return 0;
+	}
 	if (n < 2)
 		return -EINVAL;
 	cmd = words[0];
@@ -183,8 +191,9 @@ static int sb_hook_show(struct seq_file *m, void *unused)
 			seq_printf(m, "%s %s\n", sb_hooks[i].name,
 				   suspend_block_request_active(&sb_hooks[i].req) ?
 				   "active" : "inactive");
-	seq_printf(m, "armed: %s %s\n", sb_stage_names[sb_armed_stage],
-		   sb_armed ? sb_armed->name : "-");
+	seq_printf(m, "armed: %s %s%s\n", sb_stage_names[sb_armed_stage],
+		   sb_armed ? sb_armed->name : "-",
+		   sb_veto_next ? " veto" : "");
 	mutex_unlock(&sb_hook_lock);
 	return 0;
 }
@@ -206,8 +215,17 @@ static const struct file_operations sb_hook_fops = {
 static int sb_hook_pm_notify(struct notifier_block *nb, unsigned long action,
 			     void *data)
 {
-	if (action == PM_SUSPEND_PREPARE)
+	if (action == PM_SUSPEND_PREPARE) {
 		sb_hook_stage(SB_PREPARE);
+		mutex_lock(&sb_hook_lock);
+		if (sb_veto_next) {
+			sb_veto_next = false;
+			mutex_unlock(&sb_hook_lock);
+			pr_info("suspend_block_test: vetoing this suspend\n");
+			return notifier_from_errno(-EBUSY);
+		}
+		mutex_unlock(&sb_hook_lock);
+	}
 	else if (action == PM_POST_SUSPEND)
 		sb_hook_stage(SB_RESUME);
 	return NOTIFY_DONE;

@@ -21,30 +21,51 @@
  * the requests of the open /dev/suspend_block files; the requested state)
  * is checked against /sys/power/wake_lock, wake_unlock, suspend_blockers,
  * request_state and, as root in the /dev/suspend_block phase, the debugfs
- * request list, after EVERY input.  For every rejected input the state
- * read after it must also equal the state read before it (the one read
- * after the previous input), names of timed requests whose deadline may
- * pass meanwhile left out.
+ * request list (the full state).  Each of these files is opened once and
+ * re-read with pread() at offset 0, which makes sysfs and the debugfs
+ * seq_file generate it afresh.
  *
- * Never sent (counted as skipped): a request_state value naming a sleep
- * state /sys/power/state offers ("freeze", "standby", "mem", "disk"), as
- * that would suspend the guest; and, without --fill, a wake_lock input that
- * would create a user wake lock beyond the budget (16 of the LIMIT slots,
- * and 2 KiB of the wake_unlock listing, are left for later tests; the
- * locks cannot be deleted from user space).  --fill lets the table fill
- * up, so ENOSPC is exercised.  While it runs, a /dev/suspend_block
- * request named "fuzz-guard" is held, so that even a kernel bug taking a
- * sleep state could not suspend.  At the end every wake lock the fuzzer
- * locked is unlocked and every file closed.
+ * When the state is checked:
+ *  - after every rejected input, the full state: it must match the model
+ *    and, when the state read after the previous input is at hand (no
+ *    accepted input in between), equal it, names of timed requests whose
+ *    deadline may pass meanwhile left out: a rejected input changes
+ *    nothing;
+ *  - after an accepted input, only the one file that shows its effect,
+ *    when that is cheap: request_state after request_state, the held
+ *    list after wake_lock, the released list after wake_unlock (which
+ *    also shows the locks its garbage collection freed), suspend_blockers
+ *    after an acquire or release ioctl;
+ *  - the full state after every 16th accepted input not followed by a
+ *    full check, and at the end of each phase.  A mismatch found there is
+ *    reported with the accepted inputs since the last full check.
+ *
+ * Never sent (counted as skipped, and not counted in COUNT: inputs are
+ * generated until COUNT were sent, or 10 * COUNT + 1000 were generated): a
+ * request_state value naming a sleep state /sys/power/state offers
+ * ("freeze", "standby", "mem", "disk"), as that would suspend the guest;
+ * and, without --fill, a wake_lock input that would create a user wake
+ * lock beyond the budget (16 of the LIMIT slots, and 2 KiB of the
+ * wake_unlock listing, are left for later tests; the locks cannot be
+ * deleted from user space).  --fill lets the table fill up, so ENOSPC is
+ * exercised.  While it runs, a /dev/suspend_block request named
+ * "fuzz-guard" is held, so that even a kernel bug taking a sleep state
+ * could not suspend.  At the end every wake lock the fuzzer left held (or
+ * maybe held) is unlocked, every lock held before is locked again, and
+ * every file closed.
+ *
+ * Files written: one file per sysfs interface is kept open for writing;
+ * as root, 6% of the inputs (about 1 in 16) go through a fresh open(2)
+ * instead (open, write, close), for the open-time paths.
  *
  * --user: drop to uid/gid 1000 after opening, as root, one file of each
  * sysfs interface and two /dev/suspend_block files.  Each sysfs input then
  * goes through a fresh open (EACCES unless the mode lets uid 1000 write)
- * or through root's file (the capability is checked at write time:
- * EPERM for wake_lock and wake_unlock, while request_state checks none);
- * opening /dev/suspend_block fails with EPERM, and the ioctls on root's
- * files work, as the handle is the capability.  --cap keeps
- * CAP_BLOCK_SUSPEND (and only it).  As user the debugfs list is not
+ * or, half of them, through root's file (the capability is checked at
+ * write time: EPERM for wake_lock and wake_unlock, while request_state
+ * checks none); opening /dev/suspend_block fails with EPERM, and the
+ * ioctls on root's files work, as the handle is the capability.  --cap
+ * keeps CAP_BLOCK_SUSPEND (and only it).  As user the debugfs list is not
  * readable and is not checked.
  *
  * --dry N: send nothing; print the first N inputs of each interface with
@@ -52,9 +73,11 @@
  * request_state "on").
  *
  * Output: the seed; one line per mismatch ("fuzz: MISMATCH ..." with the
- * interface, index and input); per interface the inputs sent, accepted,
- * rejected, skipped, mismatches and an errno histogram.  Exit 1 on any
- * mismatch, 2 on a setup error.
+ * interface, index and input, then "fuzz:   " detail lines); per interface
+ * the inputs sent, accepted, rejected, skipped, mismatches and an errno
+ * histogram; one line with the inputs sent, the syscalls issued (all of
+ * them: inputs, state reads, setup and cleanup) and the wall time.  Exit 1
+ * on any mismatch or cleanup failure, 2 on a setup error.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -86,14 +109,15 @@ typedef unsigned long long u64;
 #define MS		1000000ULL
 #define SEC		1000000000ULL
 #define GC_IDLE		(290 * SEC)	/* UWL_GC_IDLE_NS, with a margin */
+#define FULL_EVERY	16	/* accepted inputs between full checks */
+#define FRESH_PCT	6	/* as root: inputs through a fresh open, % */
+#define HBITS		10
 
 static const char *const P_WL = "/sys/power/wake_lock";
 static const char *const P_WU = "/sys/power/wake_unlock";
 static const char *const P_RS = "/sys/power/request_state";
-static const char *const P_SB = "/sys/power/suspend_blockers";
 static const char *const P_ST = "/sys/power/state";
 static const char *const P_DEV = "/dev/suspend_block";
-static const char *const P_REG = "/sys/kernel/debug/pm_qos/suspend_block";
 
 enum { IF_RS, IF_WL, IF_WU, IF_DEV, IF_N };
 static const char *const if_name[IF_N] = {
@@ -109,6 +133,46 @@ static struct stats st[IF_N];
 static u64 seed;
 static int dry, user, cap = 1, fill;
 static unsigned int limit = 100;
+
+/* ---- syscalls, counted ---- */
+
+static unsigned long nsys;
+
+static int x_open(const char *path, int flags)
+{
+	nsys++;
+	return open(path, flags);
+}
+
+static int x_close(int fd)
+{
+	nsys++;
+	return close(fd);
+}
+
+static ssize_t x_write(int fd, const void *buf, size_t len)
+{
+	nsys++;
+	return write(fd, buf, len);
+}
+
+static ssize_t x_pread(int fd, void *buf, size_t len, off_t off)
+{
+	nsys++;
+	return pread(fd, buf, len, off);
+}
+
+static ssize_t x_read(int fd, void *buf, size_t len)
+{
+	nsys++;
+	return read(fd, buf, len);
+}
+
+static int x_ioctl(int fd, unsigned long cmd, void *arg)
+{
+	nsys++;
+	return ioctl(fd, cmd, arg);
+}
 
 /* ---- PRNG: splitmix64, one stream per interface ---- */
 
@@ -190,6 +254,8 @@ static int hold_cert(const struct hold *h, u64 t0, u64 t1)
 
 struct ulock {
 	char name[UNAME_MAX + 1];
+	size_t len;
+	int hnext;	/* next in the hash chain, index + 1 */
 	struct hold h;
 	u64 lru;	/* position in the kernel's LRU list */
 	u64 touched;	/* our last successful write naming it, 0: never */
@@ -219,7 +285,7 @@ static char comm[32];
 static char sleep_states[8][16];
 static int nsleep, disk_offered;
 static int writable[IF_N];	/* open for writing allowed by the mode */
-static int rootfd[IF_N] = { -1, -1, -1, -1 };
+static int wfd[IF_N] = { -1, -1, -1, -1 };	/* the sysfs files kept open */
 static int guard = -1;
 static int reg_ok;		/* debugfs list checked */
 
@@ -230,21 +296,31 @@ struct multiset {
 
 static struct multiset sb_base, reg_base;
 
+static int hhead[1 << HBITS];	/* index + 1 of the first lock, 0: none */
+
+static unsigned int hname(const char *name, size_t len)
+{
+	unsigned int h = 2166136261u;
+
+	while (len--)
+		h = (h ^ (unsigned char)*name++) * 16777619u;
+	return (h ^ h >> HBITS ^ h >> 2 * HBITS) & ((1 << HBITS) - 1);
+}
+
 static struct ulock *ul_find(const char *name, size_t len)
 {
-	unsigned int i;
+	int k;
 
-	for (i = 0; i < nul; i++)
-		if (ul[i].used && strlen(ul[i].name) == len &&
-		    !memcmp(ul[i].name, name, len))
-			return &ul[i];
+	for (k = hhead[hname(name, len)]; k; k = ul[k - 1].hnext)
+		if (ul[k - 1].len == len && !memcmp(ul[k - 1].name, name, len))
+			return &ul[k - 1];
 	return NULL;
 }
 
 static struct ulock *ul_add(const char *name, size_t len)
 {
 	struct ulock *l = NULL;
-	unsigned int i;
+	unsigned int i, h = hname(name, len);
 
 	for (i = 0; i < nul && !l; i++)
 		if (!ul[i].used)
@@ -256,12 +332,30 @@ static struct ulock *ul_add(const char *name, size_t len)
 		}
 		l = &ul[nul++];
 	}
+	if (len > UNAME_MAX)
+		len = UNAME_MAX;	/* a kernel bug: listed cut */
 	memset(l, 0, sizeof(*l));
 	memcpy(l->name, name, len);
+	l->len = len;
 	l->used = 1;
 	l->lru = lru_seq++;
+	l->hnext = hhead[h];
+	hhead[h] = l - ul + 1;
 	count_locks++;
 	return l;
+}
+
+/* The lock is no more (freed by the kernel's garbage collection). */
+static void ul_del(struct ulock *l)
+{
+	int *k = &hhead[hname(l->name, l->len)];
+
+	while (*k && &ul[*k - 1] != l)
+		k = &ul[*k - 1].hnext;
+	if (*k)
+		*k = l->hnext;
+	l->used = 0;
+	count_locks--;
 }
 
 static int ul_cert(const struct ulock *l, u64 t0, u64 t1)
@@ -274,19 +368,24 @@ static int slot_cert(const struct slot *s, u64 t0, u64 t1)
 	return s->unknown ? C_ANY : hold_cert(&s->h, t0, t1);
 }
 
-/* Released, and idle long enough for the GC of an unlock to free it. */
-static int ul_gc_eligible(const struct ulock *l, u64 t)
+/*
+ * Maybe freed, at @t, by the garbage collection of an unlock: maybe
+ * released for GC_IDLE or more (the kernel frees released locks whose last
+ * write and last change of state are 5 minutes old), judged from the
+ * earliest time it could have been released; or never written by us
+ * (existing before we started: its age is unknown).
+ */
+static int ul_may_free(const struct ulock *l, u64 t)
 {
 	u64 last = l->touched;
 
-	if (l->unknown || l->h.h == H_ON)
-		return 0;
-	if (l->h.h == H_TIMED) {
-		if (t <= l->h.gone_after)
+	if (!l->unknown) {
+		if (l->h.h == H_ON)
 			return 0;
-		last = l->h.gone_after;
+		if (l->h.h == H_TIMED && l->h.sure_until > last)
+			last = l->h.sure_until;
 	}
-	return !last || t - last >= GC_IDLE;
+	return !last || (t > last && t - last >= GC_IDLE);
 }
 
 static size_t list_bytes(void)
@@ -296,7 +395,7 @@ static size_t list_bytes(void)
 
 	for (i = 0; i < nul; i++)
 		if (ul[i].used)
-			n += strlen(ul[i].name) + 1;
+			n += ul[i].len + 1;
 	return n;
 }
 
@@ -305,12 +404,12 @@ static size_t list_bytes(void)
 static ssize_t read_file(const char *path, char *buf, size_t cap)
 {
 	ssize_t n, len = 0;
-	int fd = open(path, O_RDONLY);
+	int fd = x_open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return -errno;
 	while ((size_t)len < cap - 1) {
-		n = read(fd, buf + len, cap - 1 - len);
+		n = x_read(fd, buf + len, cap - 1 - len);
 		if (n < 0) {
 			len = -errno;
 			break;
@@ -319,10 +418,45 @@ static ssize_t read_file(const char *path, char *buf, size_t cap)
 			break;
 		len += n;
 	}
-	close(fd);
+	x_close(fd);
 	if (len >= 0)
 		buf[len] = '\0';
 	return len;
+}
+
+/* The parts of the state, as masks of what a snapshot holds. */
+enum { S_WL = 1, S_WU = 2, S_SB = 4, S_RS = 8, S_REG = 16, S_NPART = 5 };
+#define S_SYSFS	(S_WL | S_WU | S_SB | S_RS)
+
+static const char *const part_path[S_NPART] = {
+	"/sys/power/wake_lock", "/sys/power/wake_unlock",
+	"/sys/power/suspend_blockers", "/sys/power/request_state",
+	"/sys/kernel/debug/pm_qos/suspend_block",
+};
+static int rfd[S_NPART] = { -1, -1, -1, -1, -1 };	/* opened once */
+
+/*
+ * Read a whole state file again with one pread() at offset 0: the sysfs
+ * files (at most a page, from one ->show()) and the debugfs list
+ * (single_open(): one ->show() into a buffer grown to fit) come whole
+ * from one read of a buffer larger than they are, and offset 0 makes
+ * the seq_file start over.
+ */
+static ssize_t reread(int part, char *buf, size_t cap)
+{
+	ssize_t n;
+
+	if (rfd[part] < 0) {
+		buf[0] = '\0';
+		return -EBADF;
+	}
+	n = x_pread(rfd[part], buf, cap - 1, 0);
+	if (n < 0) {
+		buf[0] = '\0';
+		return -errno;
+	}
+	buf[n] = '\0';
+	return n;
 }
 
 struct snap {
@@ -335,19 +469,29 @@ struct snap {
 
 static struct snap snaps[2];
 static struct snap *prev = &snaps[0], *cur = &snaps[1];
+/* prev is a full read of the state after the last input sent. */
+static int prev_ok;
 
-static void snap_read(struct snap *s, int with_reg)
+/* Read the parts @mask of the state into @s. */
+static void snap_read(struct snap *s, int mask)
 {
 	if (dry)
 		return;
 	s->t0 = now_ns();
-	s->nwl = read_file(P_WL, s->wl, sizeof(s->wl));
-	s->nwu = read_file(P_WU, s->wu, sizeof(s->wu));
-	s->nsb = read_file(P_SB, s->sb, sizeof(s->sb));
-	if (read_file(P_RS, s->rs, sizeof(s->rs)) < 0)
-		s->rs[0] = '\0';
-	s->rs[strcspn(s->rs, "\n")] = '\0';
-	s->nreg = with_reg ? read_file(P_REG, s->reg, sizeof(s->reg)) : -1;
+	if (mask & S_WL)
+		s->nwl = reread(0, s->wl, sizeof(s->wl));
+	if (mask & S_WU)
+		s->nwu = reread(1, s->wu, sizeof(s->wu));
+	if (mask & S_SB)
+		s->nsb = reread(2, s->sb, sizeof(s->sb));
+	if (mask & S_RS) {
+		reread(3, s->rs, sizeof(s->rs));
+		s->rs[strcspn(s->rs, "\n")] = '\0';
+	}
+	if (mask & S_REG)
+		s->nreg = reread(4, s->reg, sizeof(s->reg));
+	else if ((mask & S_SYSFS) == S_SYSFS)
+		s->nreg = -1;
 	s->t1 = now_ns();
 }
 
@@ -388,14 +532,28 @@ static int reg_names(const struct snap *s, char *copy, char **tok, int max)
 
 /* ---- reporting ---- */
 
+struct sin;
+struct din;
 static int cur_if = -1;
 static unsigned long cur_idx;
-static char cur_desc[1024];
 static int cur_reported;
+static void describe_cur(char *out, size_t cap);
+static const struct sin *cur_sin;	/* the input being run */
+static const struct din *cur_din;
+
+/* Accepted inputs since the last full check of the state. */
+struct pend {
+	int iface;
+	unsigned long idx;
+};
+static struct pend pend[FULL_EVERY];
+static int npend, gc_since_full;
+static int checking;	/* problems are found by a state check */
 
 static void describe_bytes(char *out, size_t cap, const unsigned char *b,
 			   size_t len)
 {
+	static const char hex[] = "0123456789abcdef";
 	size_t i, o = 0;
 
 	for (i = 0; i < len && o + 8 < cap; i++) {
@@ -403,29 +561,17 @@ static void describe_bytes(char *out, size_t cap, const unsigned char *b,
 			o += snprintf(out + o, cap - o, "...");
 			break;
 		}
-		if (b[i] >= 0x20 && b[i] < 0x7f && b[i] != '"' && b[i] != '\\')
+		if (b[i] >= 0x20 && b[i] < 0x7f && b[i] != '"' &&
+		    b[i] != '\\') {
 			out[o++] = b[i];
-		else
-			o += snprintf(out + o, cap - o, "\\x%02x", b[i]);
+		} else {
+			out[o++] = '\\';
+			out[o++] = 'x';
+			out[o++] = hex[b[i] >> 4];
+			out[o++] = hex[b[i] & 15];
+		}
 	}
 	out[o] = '\0';
-}
-
-static void problem(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!cur_reported) {
-		st[cur_if].mismatches++;
-		printf("fuzz: MISMATCH seed=%llu %s #%lu: %s\n", seed,
-		       if_name[cur_if], cur_idx, cur_desc);
-		cur_reported = 1;
-	}
-	printf("fuzz:   ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
 }
 
 static const char *ename(int e)
@@ -436,6 +582,36 @@ static const char *ename(int e)
 		return "ok";
 	n = strerrorname_np(e);
 	return n ? n : "E?";
+}
+
+static void problem(const char *fmt, ...)
+{
+	static int pend_told;
+	char desc[1024];
+	va_list ap;
+	int i;
+
+	if (!cur_reported) {
+		st[cur_if].mismatches++;
+		describe_cur(desc, sizeof(desc));
+		printf("fuzz: MISMATCH seed=%llu %s #%lu: %s\n", seed,
+		       if_name[cur_if], cur_idx, desc);
+		cur_reported = 1;
+		pend_told = 0;
+	}
+	printf("fuzz:   ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	if (checking && npend && !pend_told) {
+		printf("fuzz:   (accepted since the last full check:");
+		for (i = 0; i < npend; i++)
+			printf(" %s #%lu", if_name[pend[i].iface],
+			       pend[i].idx);
+		printf(")\n");
+		pend_told = 1;
+	}
 }
 
 /* ---- checking the state read against the model ---- */
@@ -502,23 +678,26 @@ static unsigned char seen[NLOCKS];
 /*
  * One of the two listings: the names of the definite locks of that kind,
  * in LRU order; names that may be in either list (timed, or held before
- * we started), and released ones the GC may free, may also appear.  A
- * listing of PAGE_SIZE - 1 bytes may be cut: its last word is dropped and
- * only a prefix of the expected names is required.
+ * we started), and released ones the GC may have freed, may also appear.
+ * A listing of PAGE_SIZE - 1 bytes may be cut: its last word is dropped
+ * and only the expected names older than the newest name shown are
+ * required.  Counts the names seen in seen[].
+ * Return: the LRU position up to which the listing is complete.
  */
-static void check_list(const char *what, const char *buf, ssize_t len,
-		       int held, int gc_possible)
+static u64 check_list(const char *what, const char *buf, ssize_t len,
+		      int held)
 {
 	static char copy[PG + 1];
 	static char *tok[PG];
 	static struct ulock *want[NLOCKS];
-	int n, i, w = 0, r = 0, cut = len >= PG - 1;
+	int n, i, k, w = 0, r = 0, c, cut = len >= PG - 1;
 	unsigned int j;
 	struct ulock *l;
+	u64 lim = 0;
 
 	if (len < 0) {
 		problem("%s: read failed: %s", what, ename(-len));
-		return;
+		return 0;
 	}
 	n = tokenize(buf, len, copy, tok, PG);
 	if (cut && n)
@@ -528,7 +707,7 @@ static void check_list(const char *what, const char *buf, ssize_t len,
 		if (!l->used || ul_cert(l, cur->t0, cur->t1) != (held ? C_ON :
 								  C_OFF))
 			continue;
-		if (!held && gc_possible && ul_gc_eligible(l, cur->t0))
+		if (!held && ul_may_free(l, cur->t0))
 			continue;
 		want[w++] = l;
 	}
@@ -543,25 +722,62 @@ static void check_list(const char *what, const char *buf, ssize_t len,
 			continue;
 		}
 		seen[l - ul]++;
-		if (ul_cert(l, cur->t0, cur->t1) == C_ANY ||
-		    (!held && gc_possible && ul_gc_eligible(l, cur->t0) &&
-		     ul_cert(l, cur->t0, cur->t1) == C_OFF))
+		if (l->lru > lim)
+			lim = l->lru;
+		c = ul_cert(l, cur->t0, cur->t1);
+		if (c == C_ANY ||
+		    (!held && c == C_OFF && ul_may_free(l, cur->t0)))
 			continue;
-		if (r < w && want[r] == l) {
-			r++;
+		for (k = r; k < w && want[k] != l; k++)
+			;
+		if (k == w) {
+			problem("%s: '%s' unexpected here (want %s)%s", what,
+				tok[i], r < w ? want[r]->name : "nothing more",
+				origin(tok[i]));
+			l->unknown = 1;
 			continue;
 		}
-		problem("%s: '%s' unexpected here (want %s)%s", what, tok[i],
-			r < w ? want[r]->name : "nothing more",
-			origin(tok[i]));
-		l->unknown = 1;
-	}
-	if (!cut)
-		for (; r < w; r++) {
-			problem("%s: '%s' missing%s", what, want[r]->name,
-				origin(want[r]->name));
+		for (; r < k; r++) {
+			problem("%s: '%s' missing before '%s'%s", what,
+				want[r]->name, tok[i], origin(want[r]->name));
 			want[r]->unknown = 1;
 		}
+		r++;
+	}
+	for (; r < w && (!cut || want[r]->lru < lim); r++) {
+		problem("%s: '%s' missing%s", what, want[r]->name,
+			origin(want[r]->name));
+		want[r]->unknown = 1;
+	}
+	return cut ? lim : ~0ULL;
+}
+
+/*
+ * The locks not seen in the listings read that the GC may have freed:
+ * they leave the model, silently if an unlock was accepted since the last
+ * check (@gc_possible).  Only where the listings read tell: a released
+ * one must be missing from the released list up to @lim_wu, a timed one
+ * from both (@both: the held list was read too, complete up to @lim_wl).
+ */
+static void gc_sweep(u64 lim_wl, u64 lim_wu, int both, int gc_possible)
+{
+	struct ulock *l;
+	unsigned int j;
+	int c;
+
+	for (j = 0; j < nul; j++) {
+		l = &ul[j];
+		if (!l->used || seen[j] || !ul_may_free(l, cur->t0))
+			continue;
+		c = ul_cert(l, cur->t0, cur->t1);
+		if (c == C_ON || l->lru > lim_wu ||
+		    (c == C_ANY && (!both || l->lru > lim_wl)))
+			continue;
+		if (!gc_possible)
+			problem("'%s' vanished without an unlock%s", l->name,
+				origin(l->name));
+		ul_del(l);
+	}
 }
 
 static int ms_take(struct multiset *m, const char *s)
@@ -576,28 +792,71 @@ static int ms_take(struct multiset *m, const char *s)
 	return 0;
 }
 
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Match the words @tok (a multiset) against @need, the names that must
+ * be there, and @may, the names that may: the words neither has go to
+ * @extra, the needed names not there to @lack.  Sorts all three.
+ */
+static void ms_match(char **tok, int n, char **need, int nn, char **may,
+		     int nm, char **extra, int *ne, char **lack, int *nl)
+{
+	int i, a = 0, b = 0, c = 1;
+
+	qsort(tok, n, sizeof(*tok), str_cmp);
+	qsort(need, nn, sizeof(*need), str_cmp);
+	qsort(may, nm, sizeof(*may), str_cmp);
+	*ne = *nl = 0;
+	for (i = 0; i < n; i++) {
+		while (a < nn && (c = strcmp(need[a], tok[i])) < 0)
+			lack[(*nl)++] = need[a++];
+		if (a < nn && !c) {
+			a++;
+			continue;
+		}
+		while (b < nm && strcmp(may[b], tok[i]) < 0)
+			b++;
+		if (b < nm && !strcmp(may[b], tok[i])) {
+			b++;
+			continue;
+		}
+		extra[(*ne)++] = tok[i];
+	}
+	while (a < nn)
+		lack[(*nl)++] = need[a++];
+}
+
 static void check_sb(void)
 {
 	static char copy[PG + 1];
-	static char *tok[PG];
-	static struct multiset need, may;
-	int n, i, cut = cur->nsb >= PG - 1;
+	static char *tok[PG], *extra[PG], *lack[3 * NLOCKS + NSLOTS];
+	static char *need[3 * NLOCKS + NSLOTS], *may[3 * NLOCKS + NSLOTS];
+	int n, i, nn = 0, nm = 0, ne, nl, cut = cur->nsb >= PG - 1;
 	unsigned int j;
 
+	if (cur->nsb < 0) {
+		problem("suspend_blockers: read failed: %s", ename(-cur->nsb));
+		return;
+	}
 	n = tokenize(cur->sb, cur->nsb, copy, tok, PG);
 	if (cut && n)
 		n--;
-	need = sb_base;
-	may.n = 0;
+	for (i = 0; i < sb_base.n; i++)
+		if (sb_base.s[i])
+			need[nn++] = sb_base.s[i];
 	for (j = 0; j < nul; j++) {
 		if (!ul[j].used)
 			continue;
 		switch (ul_cert(&ul[j], cur->t0, cur->t1)) {
 		case C_ON:
-			need.s[need.n++] = ul[j].name;
+			need[nn++] = ul[j].name;
 			break;
 		case C_ANY:
-			may.s[may.n++] = ul[j].name;
+			may[nm++] = ul[j].name;
 		}
 	}
 	for (j = 0; j < NSLOTS; j++) {
@@ -605,38 +864,35 @@ static void check_sb(void)
 			continue;
 		switch (slot_cert(&slots[j], cur->t0, cur->t1)) {
 		case C_ON:
-			need.s[need.n++] = slots[j].name;
+			need[nn++] = slots[j].name;
 			break;
 		case C_ANY:
-			may.s[may.n++] = slots[j].name;
+			may[nm++] = slots[j].name;
 		}
 	}
 	for (i = 0; i < sb_opt.n; i++)
-		may.s[may.n++] = sb_opt.s[i];
-	for (i = 0; i < n; i++) {
-		if (ms_take(&need, tok[i]) || ms_take(&may, tok[i]))
-			continue;
-		problem("suspend_blockers: '%s' unexpected%s", tok[i],
-			origin(tok[i]));
-		if (!desync(tok[i]) && sb_opt.n < NLOCKS)
-			sb_opt.s[sb_opt.n++] = strdup(tok[i]);
+		may[nm++] = sb_opt.s[i];
+	ms_match(tok, n, need, nn, may, nm, extra, &ne, lack, &nl);
+	for (i = 0; i < ne; i++) {
+		problem("suspend_blockers: '%s' unexpected%s", extra[i],
+			origin(extra[i]));
+		if (!desync(extra[i]) && sb_opt.n < NLOCKS)
+			sb_opt.s[sb_opt.n++] = strdup(extra[i]);
 	}
-	for (i = 0; i < need.n && !cut; i++) {
-		if (!need.s[i])
-			continue;
-		problem("suspend_blockers: '%s' missing%s", need.s[i],
-			origin(need.s[i]));
-		if (!desync(need.s[i]))
-			ms_take(&sb_base, need.s[i]);
+	for (i = 0; i < nl && !cut; i++) {
+		problem("suspend_blockers: '%s' missing%s", lack[i],
+			origin(lack[i]));
+		if (!desync(lack[i]))
+			ms_take(&sb_base, lack[i]);
 	}
 }
 
 static void check_reg(void)
 {
 	static char copy[sizeof(cur->reg)];
-	static char *tok[4096];
-	static struct multiset need;
-	int n, i, bad = 0;
+	static char *tok[4096], *extra[4096], *lack[2 * NLOCKS + NSLOTS];
+	static char *need[2 * NLOCKS + NSLOTS], *none[1];
+	int n, i, nn = 0, ne, nl;
 	unsigned int j;
 
 	if (!reg_ok)
@@ -646,19 +902,20 @@ static void check_reg(void)
 		return;
 	}
 	n = reg_names(cur, copy, tok, 4096);
-	need = reg_base;
+	for (i = 0; i < reg_base.n; i++)
+		if (reg_base.s[i])
+			need[nn++] = reg_base.s[i];
 	for (j = 0; j < NSLOTS; j++)
 		if (slots[j].fd >= 0 && slots[j].added)
-			need.s[need.n++] = slots[j].name;
-	for (i = 0; i < n; i++)
-		if (!ms_take(&need, tok[i]) && ++bad)
-			problem("debugfs list: request '%s' unexpected%s",
-				tok[i], origin(tok[i]));
-	for (i = 0; i < need.n; i++)
-		if (need.s[i] && ++bad)
-			problem("debugfs list: request '%s' missing%s",
-				need.s[i], origin(need.s[i]));
-	if (!bad)
+			need[nn++] = slots[j].name;
+	ms_match(tok, n, need, nn, none, 0, extra, &ne, lack, &nl);
+	for (i = 0; i < ne; i++)
+		problem("debugfs list: request '%s' unexpected%s", extra[i],
+			origin(extra[i]));
+	for (i = 0; i < nl; i++)
+		problem("debugfs list: request '%s' missing%s", lack[i],
+			origin(lack[i]));
+	if (!ne && !nl)
 		return;
 	/* Start again from what is there, less our files' requests. */
 	reg_base.n = 0;
@@ -670,35 +927,25 @@ static void check_reg(void)
 }
 
 /*
- * The model against the state read after an input.  @gc_possible: the
- * input was an accepted unlock, after which the kernel may free released
- * locks idle for 5 minutes: those that vanished leave the model.
+ * The model against a full read of the state.  @gc_possible: an unlock
+ * was accepted since the last full check, so the kernel may have freed
+ * released locks idle for 5 minutes: those that vanished leave the model.
  */
 static void check_model(int gc_possible, int with_reg)
 {
 	unsigned int j;
-	int cut;
+	u64 lim_wl, lim_wu;
 
 	if (dry)
 		return;
 	memset(seen, 0, sizeof(seen));
-	check_list("wake_lock", cur->wl, cur->nwl, 1, gc_possible);
-	check_list("wake_unlock", cur->wu, cur->nwu, 0, gc_possible);
-	cut = cur->nwl >= PG - 1 || cur->nwu >= PG - 1;
-	for (j = 0; j < nul && !cut; j++) {
-		if (!ul[j].used)
-			continue;
-		if (seen[j] > 1 && ul_cert(&ul[j], cur->t0, cur->t1) != C_ANY)
+	lim_wl = check_list("wake_lock", cur->wl, cur->nwl, 1);
+	lim_wu = check_list("wake_unlock", cur->wu, cur->nwu, 0);
+	for (j = 0; j < nul; j++)
+		if (ul[j].used && seen[j] > 1 &&
+		    ul_cert(&ul[j], cur->t0, cur->t1) != C_ANY)
 			problem("'%s' listed %d times", ul[j].name, seen[j]);
-		if (seen[j] || ul_cert(&ul[j], cur->t0, cur->t1) == C_ANY)
-			continue;
-		if (ul_gc_eligible(&ul[j], cur->t0) && gc_possible) {
-			ul[j].used = 0;		/* freed by the GC */
-			count_locks--;
-		} else if (ul_gc_eligible(&ul[j], cur->t0)) {
-			problem("'%s' vanished without an unlock", ul[j].name);
-		}
-	}
+	gc_sweep(lim_wl, lim_wu, 1, gc_possible);
 	check_sb();
 	if (strcmp(cur->rs, rs_model))
 		problem("request_state: '%s', want '%s'", cur->rs, rs_model);
@@ -706,27 +953,56 @@ static void check_model(int gc_possible, int with_reg)
 		check_reg();
 }
 
-/* Words of @buf minus the names whose state may change by itself. */
+/* The model against the one part @part of the state just read. */
+static void check_part(int part)
+{
+	u64 lim;
+
+	if (part == S_RS) {
+		if (strcmp(cur->rs, rs_model))
+			problem("request_state: '%s', want '%s'", cur->rs,
+				rs_model);
+	} else if (part == S_WL) {
+		memset(seen, 0, sizeof(seen));
+		check_list("wake_lock", cur->wl, cur->nwl, 1);
+	} else if (part == S_WU) {
+		/* after an unlock: its garbage collection shows here */
+		memset(seen, 0, sizeof(seen));
+		lim = check_list("wake_unlock", cur->wu, cur->nwu, 0);
+		gc_sweep(0, lim, 0, 1);
+	} else if (part == S_SB) {
+		check_sb();
+	}
+}
+
+/*
+ * Words of @buf minus the names whose state may change by itself; of a
+ * listing cut at a page, without its last word.
+ */
 static void filtered(const char *buf, ssize_t len, char *out, size_t cap)
 {
 	static char copy[PG + 1];
 	static char *tok[PG];
-	int n, i, skip;
+	static const char *vol[NLOCKS + NSLOTS];
+	int n, i, k, nv = 0, skip;
 	unsigned int j;
 	size_t o = 0;
 
+	for (j = 0; j < nul; j++)
+		if (ul[j].used &&
+		    ul_cert(&ul[j], prev->t0, cur->t1) == C_ANY)
+			vol[nv++] = ul[j].name;
+	for (j = 0; j < NSLOTS; j++)
+		if (slots[j].fd >= 0 && slots[j].added &&
+		    slot_cert(&slots[j], prev->t0, cur->t1) == C_ANY)
+			vol[nv++] = slots[j].name;
 	n = tokenize(buf, len, copy, tok, PG);
+	if (len >= PG - 1 && n)
+		n--;
 	for (i = 0; i < n; i++) {
-		skip = 0;
-		for (j = 0; j < nul && !skip; j++)
-			skip = ul[j].used && !strcmp(ul[j].name, tok[i]) &&
-			       ul_cert(&ul[j], prev->t0, cur->t1) == C_ANY;
-		for (j = 0; j < NSLOTS && !skip; j++)
-			skip = slots[j].fd >= 0 && slots[j].added &&
-			       !strcmp(slots[j].name, tok[i]) &&
-			       slot_cert(&slots[j], prev->t0, cur->t1) ==
-			       C_ANY;
-		if (!skip)
+		for (k = skip = 0; k < nv && !skip; k++)
+			skip = !strcmp(vol[k], tok[i]);
+		if (!skip && o < cap)
 			o += snprintf(out + o, cap - o, "%s ", tok[i]);
 	}
 	out[o < cap ? o : cap - 1] = '\0';
@@ -740,9 +1016,24 @@ static void same_words(const char *what, const char *pb, ssize_t pn,
 	static char ca[PG + 2], cb2[PG + 2];
 	static char *ta[PG], *tb[PG];
 	int na, nb, i, k;
+	char *p;
 
+	if (pn == cn && (pn < 0 || !memcmp(pb, cb, pn)))
+		return;				/* the common case */
 	filtered(pb, pn, a, sizeof(a));
 	filtered(cb, cn, b, sizeof(b));
+	if (pn >= PG - 1 || cn >= PG - 1) {
+		/* a cut listing: compare as many words as both show */
+		for (na = 0, p = a; (p = strchr(p, ' ')); p++)
+			na++;
+		for (nb = 0, p = b; (p = strchr(p, ' ')); p++)
+			nb++;
+		for (k = 0, p = na > nb ? a : b; k < (na > nb ? nb : na);
+		     p++)
+			if (*p == ' ')
+				k++;
+		*p = '\0';
+	}
 	if (!strcmp(a, b))
 		return;
 	problem("rejected, yet %s changed: '%s' -> '%s'", what, a, b);
@@ -761,7 +1052,10 @@ static void same_words(const char *what, const char *pb, ssize_t pn,
 	}
 }
 
-/* A rejected input: the state after must be the state before. */
+/*
+ * A rejected input: the state after must be the state before (prev: read
+ * after the previous input, with nothing accepted since).
+ */
 static void check_unchanged(int with_reg)
 {
 	static char ca[sizeof(cur->reg)], cb[sizeof(cur->reg)];
@@ -779,6 +1073,9 @@ static void check_unchanged(int with_reg)
 			prev->rs, cur->rs);
 	if (!with_reg || !reg_ok || prev->nreg < 0 || cur->nreg < 0)
 		return;
+	if (prev->nreg == cur->nreg && !memcmp(prev->reg, cur->reg,
+						prev->nreg))
+		return;		/* the counters may change, the names not */
 	na = reg_names(prev, ca, ta, 4096);
 	nb = reg_names(cur, cb, tb, 4096);
 	for (k = 0; k < na && k < nb && !strcmp(ta[k], tb[k]); k++)
@@ -831,7 +1128,7 @@ struct sin {
 	size_t len;
 	int ptr;
 	size_t k;	/* P_STRADDLE: mapped bytes; P_KERNEL: which one */
-	int via_root;	/* --user: through root's file */
+	int fresh;	/* through a file opened for it, not the one kept */
 };
 
 static void app(struct sin *in, const void *s, size_t n)
@@ -973,7 +1270,7 @@ static void gen_ptr(struct sin *in)
 		if (in->ptr == P_STRADDLE)
 			in->k = rnd(in->len < PG ? in->len : PG);
 	}
-	in->via_root = user && pct(50);
+	in->fresh = user ? !pct(50) : pct(FRESH_PCT);
 }
 
 static void gen_wake_lock(struct sin *in)
@@ -1162,7 +1459,7 @@ struct verdict {
 static int rule_write(int iface, const struct sin *in, struct verdict *v)
 {
 	memset(v, 0, sizeof(*v));
-	if (!in->via_root && !writable[iface])
+	if (in->fresh && !writable[iface])
 		return v->err = EACCES;		/* open(O_WRONLY) */
 	if (in->ptr == P_KERNEL)
 		return v->err = EFAULT;		/* access_ok() */
@@ -1272,27 +1569,28 @@ static const char *sysfs_path(int iface)
 	return iface == IF_RS ? P_RS : iface == IF_WL ? P_WL : P_WU;
 }
 
-/* One write(2) of the input; returns its errno, 0 on success. */
+/*
+ * One write(2) of the input, through the file kept open (its offset does
+ * not matter to a sysfs attribute) or a fresh one; returns its errno, 0
+ * on success.
+ */
 static int send_write(int iface, const struct sin *in, ssize_t *got)
 {
 	void *p;
-	int fd, e = 0;
+	int fd = wfd[iface], e = 0;
 
 	*got = -1;
-	if (in->via_root) {
-		fd = rootfd[iface];
-		lseek(fd, 0, SEEK_SET);
-	} else {
-		fd = open(sysfs_path(iface), O_WRONLY);
+	if (in->fresh) {
+		fd = x_open(sysfs_path(iface), O_WRONLY | O_CLOEXEC);
 		if (fd < 0)
 			return errno;
 	}
 	p = place(in->ptr, in->b, in->len, in->k);
-	*got = write(fd, p, in->len);
+	*got = x_write(fd, p, in->len);
 	if (*got < 0)
 		e = errno;
-	if (!in->via_root)
-		close(fd);
+	if (in->fresh)
+		x_close(fd);
 	return e;
 }
 
@@ -1329,25 +1627,104 @@ static void model_wake(int iface, const struct sin *in,
 		l->h.h = H_ON;
 }
 
-/* request_state is not what it should be: ask for "on" again. */
-static void restore_on(void)
+/*
+ * request_state is not what it should be: ask for "on" again, and read
+ * the full state (@with_reg: with the debugfs list) into cur.
+ */
+static void restore_on(int with_reg)
 {
-	int fd = user ? rootfd[IF_RS] : open(P_RS, O_WRONLY);
-
-	if (fd < 0 || write(fd, "on", 2) != 2)
+	if (x_write(wfd[IF_RS], "on", 2) != 2)
 		printf("fuzz: cannot write \"on\" to %s: %s\n", P_RS,
 		       ename(errno));
-	if (fd >= 0 && !user)
-		close(fd);
 	strcpy(rs_model, "on");
-	snap_read(cur, 0);
+	snap_read(cur, S_SYSFS | (with_reg ? S_REG : 0));
 }
 
-static void run_sysfs(int iface, unsigned long i, unsigned long ndry)
+/* The state read into cur is the one after the last input. */
+static void cur_is_prev(void)
+{
+	struct snap *t = prev;
+
+	prev = cur;
+	cur = t;
+	prev_ok = 1;
+}
+
+/* A full check of the state read into cur. */
+static void full_check(int with_reg)
+{
+	check_model(gc_since_full, with_reg);
+	npend = 0;
+	gc_since_full = 0;
+}
+
+/*
+ * The checks after an input that was sent (see the top of the file).
+ * @rejected: the answer was an error; @part: for an accepted input, the
+ * one part of the state that shows its effect cheaply, 0 for none;
+ * @unlock: an accepted unlock, whose garbage collection may free idle
+ * released locks; @with_reg: the debugfs list is part of the state.
+ *
+ * Rejected: the full state is read and checked, and compared with the
+ * one read after the previous input when there is one.  Accepted: the
+ * full state is read and checked only every FULL_EVERY accepted inputs
+ * (and at the end of each phase, phase_end()), else just @part.
+ */
+static void after_input(int rejected, int part, int unlock, int with_reg)
+{
+	int full = S_SYSFS | (with_reg ? S_REG : 0);
+
+	if (dry)
+		return;
+	gc_since_full |= unlock;
+	checking = 1;
+	if (!rejected) {
+		pend[npend].iface = cur_if;
+		pend[npend++].idx = cur_idx;
+		prev_ok = 0;
+	}
+	if (!rejected && npend < FULL_EVERY) {
+		if (part) {
+			snap_read(cur, part);
+			check_part(part);
+		}
+		checking = 0;
+		if (part == S_RS && strcmp(cur->rs, rs_model)) {
+			restore_on(with_reg);
+			cur_is_prev();
+		}
+		return;
+	}
+	snap_read(cur, full);
+	if (rejected && prev_ok)
+		check_unchanged(with_reg);
+	full_check(with_reg);
+	checking = 0;
+	if (strcmp(cur->rs, rs_model))
+		restore_on(with_reg);
+	cur_is_prev();
+}
+
+/* At the end of a phase: the full state, if not checked since. */
+static void phase_end(int with_reg)
+{
+	if (dry || (!npend && prev_ok))
+		return;
+	checking = 1;
+	snap_read(cur, S_SYSFS | (with_reg ? S_REG : 0));
+	full_check(with_reg);
+	checking = 0;
+	if (strcmp(cur->rs, rs_model))
+		restore_on(with_reg);
+	cur_is_prev();
+}
+
+/* Returns 1 if the input was sent, 0 if skipped. */
+static int run_sysfs(int iface, unsigned long i, unsigned long ndry)
 {
 	static struct sin in;
 	struct verdict v;
-	struct snap *t;
+	char desc[1024];
 	ssize_t got = -1;
 	u64 sent, answered;
 	int e;
@@ -1368,29 +1745,27 @@ static void run_sysfs(int iface, unsigned long i, unsigned long ndry)
 	cur_if = iface;
 	cur_idx = i;
 	cur_reported = 0;
-	describe_bytes(cur_desc, sizeof(cur_desc), in.b, in.len);
-	snprintf(cur_desc + strlen(cur_desc),
-		 sizeof(cur_desc) - strlen(cur_desc), "\" (len %zu%s%s)",
-		 in.len, ptr_name[in.ptr], in.via_root ? " root's file" : "");
-	memmove(cur_desc + 1, cur_desc, strlen(cur_desc) + 1);
-	cur_desc[0] = '"';
+	cur_sin = &in;
+	cur_din = NULL;
+	if (dry && i < ndry)
+		describe_cur(desc, sizeof(desc));
 
 	if (v.err == SKIP) {
 		st[iface].skipped++;
 		if (dry && i < ndry)
 			printf("%s #%lu: %s -> not sent\n", if_name[iface], i,
-			       cur_desc);
-		return;
+			       desc);
+		return 0;
 	}
 	st[iface].sent++;
 	if (dry) {
 		if (i < ndry)
-			printf("%s #%lu: %s -> %s\n", if_name[iface], i,
-			       cur_desc, ename(v.err));
+			printf("%s #%lu: %s -> %s\n", if_name[iface], i, desc,
+			       ename(v.err));
 		count_answer(iface, v.err);
 		if (!v.err && iface != IF_RS)
 			model_wake(iface, &in, &v, 0, 0);
-		return;
+		return 1;
 	}
 	sent = now_ns();
 	e = send_write(iface, &in, &got);
@@ -1409,15 +1784,16 @@ static void run_sysfs(int iface, unsigned long i, unsigned long ndry)
 		/* Accepted against the rules: follow the kernel. */
 		model_wake(iface, &in, &v, sent, answered);
 	}
-	snap_read(cur, 0);
-	check_model(!e && iface == IF_WU && !v.noop, 0);
 	if (e)
-		check_unchanged(0);
-	if (strcmp(cur->rs, rs_model))
-		restore_on();
-	t = prev;
-	prev = cur;
-	cur = t;
+		after_input(1, 0, 0, 0);
+	else if (iface == IF_RS)
+		after_input(0, S_RS, 0, 0);
+	else if (v.noop || v.nlen <= 0)
+		after_input(0, 0, 0, 0);
+	else
+		after_input(0, iface == IF_WL ? S_WL : S_WU, iface == IF_WU,
+			    0);
+	return 1;
 }
 
 /* ---- /dev/suspend_block ---- */
@@ -1611,17 +1987,53 @@ static void slot_add(struct slot *s)
 	s->added = 1;
 }
 
-static void run_dev(unsigned long i, unsigned long ndry)
+static struct din cur_d;	/* the /dev/suspend_block input being run */
+
+/* The input being run, for the reports: built only when needed. */
+static void describe_cur(char *out, size_t cap)
 {
 	static const char *const opn[] = { "open", "close", "ioctl" };
+	const struct sin *in = cur_sin;
+	const struct din *d = cur_din;
+	char data[300];
+	size_t k, o;
+	u64 ns;
+
+	if (in) {
+		out[0] = '"';
+		describe_bytes(out + 1, cap - 1, in->b, in->len);
+		o = strlen(out);
+		snprintf(out + o, cap - o, "\" (len %zu%s%s)", in->len,
+			 ptr_name[in->ptr],
+			 user ? (in->fresh ? "" : " root's file") :
+				(in->fresh ? " fresh open" : ""));
+		return;
+	}
+	if (!d) {
+		snprintf(out, cap, "(setup)");
+		return;
+	}
+	if (d->op != D_IOCTL) {
+		snprintf(out, cap, "%s file %d", opn[d->op], d->slot);
+		return;
+	}
+	k = SUSPEND_BLOCK_NAME_LEN;
+	while (k && !d->data[k - 1])
+		k--;
+	describe_bytes(data, sizeof(data), d->data, k);
+	memcpy(&ns, d->data, sizeof(ns));
+	snprintf(out, cap, "ioctl file %d cmd %#lx%s (k %zu) arg \"%s\" (%llu)",
+		 d->slot, d->cmd, ptr_name[d->ptr], d->k, data, ns);
+}
+
+static void run_dev(unsigned long i, unsigned long ndry)
+{
 	struct din d;
 	struct slot *s;
-	struct snap *t;
 	u64 ns = 0, sent = 0, answered = 0;
-	int want, e = 0, fd, rejected;
-	size_t k;
+	int want, e = 0, fd, part = 0;
+	char desc[1024];
 	void *p;
-	char data[300];
 
 	gen_dev(&d);
 	s = &slots[d.slot];
@@ -1642,20 +2054,10 @@ static void run_dev(unsigned long i, unsigned long ndry)
 	cur_if = IF_DEV;
 	cur_idx = i;
 	cur_reported = 0;
-	k = SUSPEND_BLOCK_NAME_LEN;
-	while (k && !d.data[k - 1])
-		k--;
-	describe_bytes(data, sizeof(data), d.data, k);
-	memcpy(&ns, d.data, sizeof(ns));
-	if (d.op == D_IOCTL)
-		snprintf(cur_desc, sizeof(cur_desc),
-			 "ioctl file %d cmd %#lx%s (k %zu) arg \"%s\" (%llu)",
-			 d.slot, d.cmd, ptr_name[d.ptr], d.k, data, ns);
-	else
-		snprintf(cur_desc, sizeof(cur_desc), "%s file %d",
-			 opn[d.op], d.slot);
+	cur_d = d;
+	cur_din = &cur_d;
+	cur_sin = NULL;
 
-	ns = 0;
 	if (d.op == D_OPEN)
 		want = dev_open_rule();
 	else if (d.op == D_CLOSE)
@@ -1664,9 +2066,11 @@ static void run_dev(unsigned long i, unsigned long ndry)
 		want = rule_ioctl(&d, s, &ns);
 	st[IF_DEV].sent++;
 	if (dry) {
-		if (i < ndry)
+		if (i < ndry) {
+			describe_cur(desc, sizeof(desc));
 			printf("%s #%lu: %s -> %s\n", if_name[IF_DEV], i,
-			       cur_desc, ename(want));
+			       desc, ename(want));
+		}
 		e = want;
 		fd = 100;
 		goto model;
@@ -1674,19 +2078,19 @@ static void run_dev(unsigned long i, unsigned long ndry)
 
 	sent = now_ns();
 	if (d.op == D_OPEN) {
-		fd = open(P_DEV, O_RDWR | O_CLOEXEC);
+		fd = x_open(P_DEV, O_RDWR | O_CLOEXEC);
 		e = fd < 0 ? errno : 0;
 		if (fd >= 0 && user) {
-			close(fd);	/* slots stay root's */
+			x_close(fd);	/* slots stay root's */
 			fd = -1;
 		}
 	} else if (d.op == D_CLOSE) {
-		e = close(s->fd) ? errno : 0;
+		e = x_close(s->fd) ? errno : 0;
 		fd = -1;
 	} else {
 		p = place(d.ptr, d.data, SUSPEND_BLOCK_NAME_LEN, d.k);
 		fd = s->fd;
-		e = ioctl(s->fd, d.cmd, p) ? errno : 0;
+		e = x_ioctl(s->fd, d.cmd, p) ? errno : 0;
 	}
 	answered = now_ns();
 	if (e != want)
@@ -1694,7 +2098,6 @@ static void run_dev(unsigned long i, unsigned long ndry)
 
 model:
 	count_answer(IF_DEV, e);
-	rejected = e != 0;
 	if (!e && d.op == D_OPEN && !user) {
 		slot_open(s, fd);
 	} else if (!e && d.op == D_CLOSE) {
@@ -1703,11 +2106,13 @@ model:
 	} else if (!e && d.op == D_IOCTL) {
 		s->last_if = IF_DEV;
 		s->last_idx = i;
+		part = S_SB;	/* but SET_NAME: shows in the debugfs list */
 		switch ((unsigned int)d.cmd) {
 		case SUSPEND_BLOCK_IOC_SET_NAME:
 			memcpy(s->name, d.data, SUSPEND_BLOCK_NAME_LEN);
 			s->name[SUSPEND_BLOCK_NAME_LEN - 1] = '\0';
 			slot_add(s);
+			part = 0;
 			break;
 		case SUSPEND_BLOCK_IOC_ACQUIRE:
 			slot_add(s);
@@ -1727,15 +2132,7 @@ model:
 			}
 		}
 	}
-	if (dry)
-		return;
-	snap_read(cur, reg_ok);
-	check_model(0, reg_ok);
-	if (rejected)
-		check_unchanged(reg_ok);
-	t = prev;
-	prev = cur;
-	cur = t;
+	after_input(e != 0, part, 0, reg_ok);
 }
 
 /* ---- setup and cleanup ---- */
@@ -1800,9 +2197,10 @@ static int setup_state(void)
 		else
 			snprintf(sleep_states[nsleep++], 16, "%s", p);
 	}
-	snap_read(prev, 0);
+	snap_read(prev, S_SYSFS);
 	if (prev->nwl < 0 || prev->nwu < 0 || prev->nsb < 0)
 		return -1;
+	prev_ok = 1;
 	if (prev->nwl >= PG - 1 || prev->nwu >= PG - 1) {
 		fprintf(stderr, "fuzz: too many wake locks to model\n");
 		return -1;
@@ -1838,24 +2236,28 @@ static int open_guard(void)
 {
 	struct suspend_block_name n = { .name = "fuzz-guard" };
 
-	guard = open(P_DEV, O_RDWR | O_CLOEXEC);
-	if (guard < 0 || ioctl(guard, SUSPEND_BLOCK_IOC_SET_NAME, &n) ||
-	    ioctl(guard, SUSPEND_BLOCK_IOC_ACQUIRE))
+	guard = x_open(P_DEV, O_RDWR | O_CLOEXEC);
+	if (guard < 0 || x_ioctl(guard, SUSPEND_BLOCK_IOC_SET_NAME, &n) ||
+	    x_ioctl(guard, SUSPEND_BLOCK_IOC_ACQUIRE, NULL))
 		return -1;
 	return 0;
 }
 
+/* As root, the debugfs list becomes part of the state. */
 static void reg_baseline(void)
 {
 	static char copy[sizeof(cur->reg)];
 	static char *tok[4096];
 	int n, i;
 
-	reg_ok = !user && !dry && read_file(P_REG, prev->reg,
-					    sizeof(prev->reg)) >= 0;
+	if (user || dry)
+		return;
+	rfd[4] = x_open(part_path[4], O_RDONLY | O_CLOEXEC);
+	reg_ok = rfd[4] >= 0 && reread(4, prev->reg, sizeof(prev->reg)) >= 0;
 	if (!reg_ok)
 		return;
-	snap_read(prev, 1);
+	snap_read(prev, S_SYSFS | S_REG);
+	prev_ok = 1;
 	n = reg_names(prev, copy, tok, 4096);
 	reg_base.n = 0;
 	for (i = 0; i < n && reg_base.n < 2 * NLOCKS; i++)
@@ -1865,51 +2267,71 @@ static void reg_baseline(void)
 			ms_take(&reg_base, slots[i].name);
 }
 
-/* Unlock what we locked (re-lock what was held before), close files. */
+/*
+ * Unlock the locks we may have left held, lock again those held before
+ * we started, close the files.  A lock the model has as released is not
+ * written: our unlocks here run the kernel's garbage collection, which
+ * may free released locks idle for 5 minutes (then the name is unknown:
+ * EINVAL).  Such an EINVAL is accepted for a lock that may have been
+ * released long enough (a timed one); the held list read at the end
+ * must not have any of our locks.
+ */
 static int cleanup(void)
 {
+	static char copy[PG + 1];
+	static char *tok[PG];
 	unsigned int j;
-	const char *path;
-	int fd, bad = 0, i;
+	struct ulock *l;
+	int bad = 0, i, n, iface;
+	u64 t;
 
 	if (dry)
 		return 0;
+	t = now_ns();
 	for (j = 0; j < nul; j++) {
-		if (!ul[j].used || !ul[j].touched)
+		l = &ul[j];
+		if (!l->used || !l->touched)
 			continue;
-		path = ul[j].init_held ? P_WL : P_WU;
-		fd = user ? rootfd[ul[j].init_held ? IF_WL : IF_WU] :
-			    open(path, O_WRONLY);
-		if (fd < 0 || write(fd, ul[j].name, strlen(ul[j].name)) < 0) {
-			printf("fuzz: cleanup: cannot write '%s' to %s: %s\n",
-			       ul[j].name, path, ename(errno));
-			bad = 1;
-		}
-		if (fd >= 0 && !user)
-			close(fd);
+		iface = l->init_held ? IF_WL : IF_WU;
+		if (iface == IF_WU && ul_cert(l, t, t) == C_OFF)
+			continue;
+		if (x_write(wfd[iface], l->name, l->len) >= 0)
+			continue;
+		if (iface == IF_WU && errno == EINVAL &&
+		    ul_may_free(l, now_ns()))
+			continue;
+		printf("fuzz: cleanup: cannot write '%s' to %s: %s\n",
+		       l->name, sysfs_path(iface), ename(errno));
+		bad = 1;
 	}
 	for (i = 0; i < NSLOTS; i++)
 		if (slots[i].fd >= 0) {
-			close(slots[i].fd);
+			x_close(slots[i].fd);
 			slots[i].fd = -1;
 		}
-	snap_read(cur, 0);
-	for (j = 0; j < nul; j++)
-		if (ul[j].used && ul[j].touched && !ul[j].init_held &&
-		    strstr(cur->wl, ul[j].name)) {
-			printf("fuzz: cleanup: '%s' still held\n", ul[j].name);
+	snap_read(cur, S_SYSFS);
+	n = tokenize(cur->wl, cur->nwl, copy, tok, PG);
+	for (i = 0; i < n; i++) {
+		l = ul_find(tok[i], strlen(tok[i]));
+		if (l && l->touched && !l->init_held) {
+			printf("fuzz: cleanup: '%s' still held\n", l->name);
+			x_write(wfd[IF_WU], l->name, l->len);
 			bad = 1;
 		}
+	}
 	if (strcmp(cur->rs, rs_init)) {
 		printf("fuzz: request_state is '%s', was '%s'\n", cur->rs,
 		       rs_init);
 		bad = 1;
 	}
 	if (guard >= 0)
-		close(guard);
+		x_close(guard);
 	for (i = 0; i < IF_N; i++)
-		if (rootfd[i] >= 0)
-			close(rootfd[i]);
+		if (wfd[i] >= 0)
+			x_close(wfd[i]);
+	for (i = 0; i < S_NPART; i++)
+		if (rfd[i] >= 0)
+			x_close(rfd[i]);
 	return bad;
 }
 
@@ -1943,11 +2365,21 @@ static void usage(void)
 	exit(2);
 }
 
+/* Generated @gen inputs for @iface, and not @count of them sent. */
+static int gave_up(int iface, unsigned long gen, unsigned long count)
+{
+	printf("fuzz: %s: gave up after %lu inputs, %lu of %lu sent\n",
+	       if_name[iface], gen, st[iface].sent, count);
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
-	unsigned long count, ndry = 0, i, left[2];
+	unsigned long count, ndry = 0, i, left[2], gen[2], maxgen, total;
 	unsigned int k;
 	int a, bad = 0;
+	u64 start;
+	double secs;
 	char *end;
 
 	if (argc < 3)
@@ -1971,12 +2403,13 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[a], "--dry") && a + 1 < argc) {
 			dry = 1;
 			ndry = strtoul(argv[++a], NULL, 0);
-			if (count > ndry)
-				count = ndry;
 		} else {
 			usage();
 		}
 	}
+	if (dry && count > ndry)
+		count = ndry;
+	maxgen = 10 * count + 1000;
 	if (user)
 		cap = cap == 2;
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -1984,6 +2417,7 @@ int main(int argc, char **argv)
 	       count, user ? "uid 1000" : "root",
 	       user && cap ? " with CAP_BLOCK_SUSPEND" : "",
 	       fill ? ", may fill the wake lock table" : "");
+	start = now_ns();
 
 	arena = mmap(NULL, 2 * PG, PROT_READ | PROT_WRITE,
 		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -2002,15 +2436,23 @@ int main(int argc, char **argv)
 				ename(errno));
 			return 2;
 		}
+		/* The files kept open, opened as root. */
+		wfd[IF_RS] = x_open(P_RS, O_WRONLY | O_CLOEXEC);
+		wfd[IF_WL] = x_open(P_WL, O_WRONLY | O_CLOEXEC);
+		wfd[IF_WU] = x_open(P_WU, O_WRONLY | O_CLOEXEC);
+		for (k = 0; k < 4; k++)
+			rfd[k] = x_open(part_path[k], O_RDONLY | O_CLOEXEC);
+		if (wfd[IF_RS] < 0 || wfd[IF_WL] < 0 || wfd[IF_WU] < 0 ||
+		    rfd[0] < 0 || rfd[1] < 0 || rfd[2] < 0 || rfd[3] < 0) {
+			fprintf(stderr, "fuzz: cannot open the sysfs files\n");
+			return 2;
+		}
 		if (user) {
-			rootfd[IF_RS] = open(P_RS, O_WRONLY | O_CLOEXEC);
-			rootfd[IF_WL] = open(P_WL, O_WRONLY | O_CLOEXEC);
-			rootfd[IF_WU] = open(P_WU, O_WRONLY | O_CLOEXEC);
 			for (k = 0; k < 2; k++)
-				slot_open(&slots[k], open(P_DEV,
-							  O_RDWR | O_CLOEXEC));
-			if (rootfd[IF_RS] < 0 || rootfd[IF_WL] < 0 ||
-			    rootfd[IF_WU] < 0 || slots[1].fd < 0) {
+				slot_open(&slots[k], x_open(P_DEV,
+							    O_RDWR |
+							    O_CLOEXEC));
+			if (slots[0].fd < 0 || slots[1].fd < 0) {
 				fprintf(stderr, "fuzz: cannot open as root\n");
 				return 2;
 			}
@@ -2036,13 +2478,20 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	/* request_state */
+	/* request_state: generated until COUNT were sent */
 	rng_stream(IF_RS);
-	for (i = 0; i < count; i++)
+	for (i = 0; st[IF_RS].sent < count; i++) {
+		if (i == maxgen) {
+			bad |= gave_up(IF_RS, i, count);
+			break;
+		}
 		run_sysfs(IF_RS, i, ndry);
+	}
+	phase_end(0);
 
-	/* wake_lock and wake_unlock, COUNT each, in a seeded mix */
+	/* wake_lock and wake_unlock, COUNT sent each, in a seeded mix */
 	left[0] = left[1] = count;
+	gen[0] = gen[1] = 0;
 	{
 		u64 mix = seed ^ 0x5bd1e9955bd1e995ULL, s[2];
 
@@ -2052,22 +2501,39 @@ int main(int argc, char **argv)
 		s[1] = rng_state;
 		while (left[0] + left[1]) {
 			k = rng_next(&mix) % (left[0] + left[1]) >= left[0];
+			if (gen[k] == maxgen) {
+				bad |= gave_up(k ? IF_WU : IF_WL, gen[k],
+					       count);
+				left[k] = 0;
+				continue;
+			}
 			rng_state = s[k];
-			run_sysfs(k ? IF_WU : IF_WL, count - left[k], ndry);
+			left[k] -= run_sysfs(k ? IF_WU : IF_WL, gen[k]++,
+					     ndry);
 			s[k] = rng_state;
-			left[k]--;
 		}
 	}
+	phase_end(0);
 
-	/* /dev/suspend_block */
+	/* /dev/suspend_block: every input is sent */
 	reg_baseline();
 	rng_stream(IF_DEV);
 	for (i = 0; i < count; i++)
 		run_dev(i, ndry);
+	phase_end(reg_ok);
 
-	bad = cleanup();
+	cur_sin = NULL;
+	cur_din = NULL;
+	bad |= cleanup();
 	print_stats();
-	for (k = 0; k < IF_N; k++)
+	for (k = 0, total = 0; k < IF_N; k++) {
 		bad |= st[k].mismatches != 0;
+		total += st[k].sent;
+	}
+	secs = (now_ns() - start) / 1e9;
+	printf("fuzz: total %lu inputs sent, %lu syscalls (%.1f per input), "
+	       "%.1f s (%.0f inputs/s)\n", total, nsys,
+	       total ? (double)nsys / total : 0.0, secs,
+	       secs > 0 ? total / secs : 0.0);
 	return bad;
 }

@@ -14,7 +14,8 @@
  *   sleep S       sleep S seconds holding the file
  *
  * -u UID and -k as for wr: switch user before opening, keeping only
- * CAP_BLOCK_SUSPEND with -k.
+ * CAP_BLOCK_SUSPEND with -k.  -c COMM: name the process COMM (any bytes,
+ * prctl(PR_SET_NAME)) before opening, for the default request name.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -23,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 #include <linux/suspend_block.h>
 
@@ -75,9 +77,11 @@ int main(int argc, char **argv)
 	int opt, keep = 0, fd;
 	long uid = -1;
 
-	while ((opt = getopt(argc, argv, "u:k")) != -1) {
+	while ((opt = getopt(argc, argv, "u:kc:")) != -1) {
 		if (opt == 'u')
 			uid = strtol(optarg, NULL, 10);
+		else if (opt == 'c')
+			prctl(PR_SET_NAME, optarg);
 		else if (opt == 'k')
 			keep = 1;
 		else
