@@ -322,11 +322,11 @@ static void huge_timeout_is_longest(struct kunit *test)
 {
 	struct power_level_request *r = pl_new(test, ANY);
 	unsigned long huge[] = { ULONG_MAX, LONG_MAX + 1UL, MAX_JIFFY_OFFSET };
-	int i;
+	int i, ret;
 
 	for (i = 0; i < ARRAY_SIZE(huge); i++) {
-		KUNIT_EXPECT_EQ(test, power_level_update_request_timeout(r, 1,
-								huge[i]), 0);
+		ret = power_level_update_request_timeout(r, 1, huge[i]);
+		KUNIT_EXPECT_EQ(test, ret, 0);
 		msleep(jiffies_to_msecs(2) + 20);
 		KUNIT_EXPECT_EQ_MSG(test, r->level, 1, "timeout %lu", huge[i]);
 		KUNIT_EXPECT_TRUE(test, time_after(r->expires,

@@ -10,8 +10,11 @@
  * write to /sys/power/state ignores requests (a forced suspend).
  *
  * Every operation on a request costs the same whatever the number of
- * requests; none sleeps, so all may be called from any context.  The name is
- * only shown in statistics and traces: nothing looks a request up by it.
+ * requests; none sleeps, so all may be called from any context (on
+ * PREEMPT_RT not from a non-threaded hard IRQ handler: the last
+ * deactivation wakes a wait queue, as mainline's __pm_relax() does).  The
+ * name is only shown in statistics and traces: nothing looks a request up
+ * by it.
  */
 #ifndef _LINUX_PM_QOS_SUSPEND_BLOCK_H
 #define _LINUX_PM_QOS_SUSPEND_BLOCK_H
@@ -52,9 +55,11 @@ struct suspend_block_stats {
 /**
  * struct suspend_block_request - a handle that can block system suspend
  * @state: the request's state in one word, changed only by compare-and-
- *	exchange: bit 0 active, bit 1 timed (a timeout is pending), the rest
- *	the local_clock() at which the current (or last) active interval
- *	started.  Internal to the class.
+ *	exchange: bit 0 active, bit 1 timed (a timeout is pending), bit 2
+ *	removed, the rest the local_clock() at which the current active
+ *	interval started or, while inactive, at which the last one ended
+ *	(the last change, reported as the last_change statistic).  Internal
+ *	to the class.
  * @timer_lock: serialises timed activations, their expiry and every change
  *	to a state with the timed bit set; untimed activations and
  *	deactivations do not take it
@@ -70,8 +75,6 @@ struct suspend_block_stats {
  * @prevent_mark: local_clock() up to which @prevent_time is accounted, so
  *	that the end of an interval and autosleep being switched off never
  *	count the same time twice
- * @last_change: local_clock() of the last activation or deactivation;
- *	only ever moves forward, whatever order racing calls finish in
  * @timer: ends timed activations
  * @node: entry in the registry of requests (for read-outs only)
  * @name: for statistics and tracing; owned by the caller
@@ -92,7 +95,6 @@ struct suspend_block_request {
 	atomic64_t max_time;
 	atomic64_t prevent_time;
 	atomic64_t prevent_mark;
-	atomic64_t last_change;
 	struct timer_list timer;
 	struct list_head node;
 	const char *name;

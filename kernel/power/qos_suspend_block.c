@@ -143,10 +143,17 @@ static inline s64 sb_active_state(s64 old, u64 now, u64 flags)
 	return (s64)((since << SB_REQ_SINCE_SHIFT) | SB_REQ_ACTIVE | flags);
 }
 
-/* The state after the interval in @old ended: its start is kept. */
-static inline s64 sb_inactive_state(s64 old)
+/*
+ * The state after the interval in @old ended at @now: the time field now
+ * holds the end (never before the start), so it is always the request's
+ * last change, and it never goes back, whatever order racing calls finish
+ * their bookkeeping in.
+ */
+static inline s64 sb_inactive_state(s64 old, u64 now)
 {
-	return old & ~(s64)(SB_REQ_ACTIVE | SB_REQ_TIMED);
+	u64 end = max(now, sb_since(old));
+
+	return (s64)((end << SB_REQ_SINCE_SHIFT) | (old & SB_REQ_REMOVED));
 }
 
 /*
@@ -291,12 +298,11 @@ static __always_inline void sb_count_down(unsigned long rare)
 
 /* Bookkeeping of the call that set the active bit for an interval. */
 static __always_inline void sb_account_start(struct suspend_block_request *req,
-					     s64 state, unsigned long rare)
+					     unsigned long rare)
 {
 	atomic64_inc(&req->active_count);
 	if (sb_rare_is(rare, SUSPENDING))
 		atomic64_inc(&req->wakeup_count);
-	sb_atomic64_max(&req->last_change, sb_since(state));
 }
 
 /* Count [@from, @to] as time spent preventing autosleep, at most once. */
@@ -328,7 +334,7 @@ static u64 sb_autosleep_window(u64 as_before, u64 now, u64 *until)
 		return as;
 	/* Pairs with the smp_wmb() in suspend_block_autosleep_enabled(). */
 	smp_rmb();
-	*until = min(now, (u64)atomic64_read(&sb_autosleep_off_at));
+	*until = min_t(u64, now, atomic64_read(&sb_autosleep_off_at));
 	return as_before;
 }
 
@@ -351,7 +357,6 @@ static __always_inline void sb_account_stop(struct suspend_block_request *req,
 		if (as)
 			sb_account_prevent(req, max(since, as), until);
 	}
-	sb_atomic64_max(&req->last_change, now);
 	if (expired) {
 		atomic64_inc(&req->expire_count);
 		sb_trace(rare, trace_sb_expire(req->name, held));
@@ -372,7 +377,7 @@ static void sb_timer_fn(struct timer_list *t)
 {
 	struct suspend_block_request *req = from_timer(req, t, timer);
 	unsigned long flags, rare;
-	u64 as;
+	u64 as, now;
 	s64 old;
 
 	raw_spin_lock_irqsave(&req->timer_lock, flags);
@@ -381,8 +386,9 @@ static void sb_timer_fn(struct timer_list *t)
 		rare = sb_rare(true);
 		as = sb_autosleep_before(rare);
 		/* Timed states change only under timer_lock. */
-		atomic64_set(&req->state, sb_inactive_state(old));
-		sb_account_stop(req, old, local_clock(), true, as, rare);
+		now = local_clock();
+		atomic64_set(&req->state, sb_inactive_state(old, now));
+		sb_account_stop(req, old, now, true, as, rare);
 	} else if (old & SB_REQ_TIMED) {
 		/* The wheel caps long timeouts (days): wait for the rest. */
 		mod_timer(&req->timer, req->expires);
@@ -600,7 +606,7 @@ static bool sb_activate_locked(struct suspend_block_request *req)
 		if (counted)
 			sb_count_down(rare);
 	} else {
-		sb_account_start(req, new, rare);
+		sb_account_start(req, rare);
 	}
 	trace_sb_activate(req->name, 0, !(old & SB_REQ_ACTIVE));
 	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
@@ -642,7 +648,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 		if (atomic64_try_cmpxchg(&req->state, &old, new))
 			break;
 	}
-	sb_account_start(req, new, rare);
+	sb_account_start(req, rare);
 	sb_trace(rare, trace_sb_activate(req->name, 0, true));
 	return true;
 }
@@ -716,7 +722,7 @@ bool suspend_block_activate_timeout(struct suspend_block_request *req,
 		if (counted)
 			sb_count_down(rare);
 	} else {
-		sb_account_start(req, new, rare);
+		sb_account_start(req, rare);
 	}
 	trace_sb_activate(req->name, timeout, !(old & SB_REQ_ACTIVE));
 	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
@@ -728,21 +734,22 @@ EXPORT_SYMBOL_GPL(suspend_block_activate_timeout);
 static bool sb_deactivate_locked(struct suspend_block_request *req)
 {
 	unsigned long flags, rare = sb_rare(true);
-	u64 as = sb_autosleep_before(rare);
+	u64 as = sb_autosleep_before(rare), now;
 	s64 old;
 
 	raw_spin_lock_irqsave(&req->timer_lock, flags);
 	old = atomic64_read(&req->state);
+	now = local_clock();
 	do {
 		if (!(old & SB_REQ_ACTIVE)) {
 			raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 			return false;
 		}
 	} while (!atomic64_try_cmpxchg(&req->state, &old,
-				       sb_inactive_state(old)));
+				       sb_inactive_state(old, now)));
 	if (old & SB_REQ_TIMED)
 		del_timer(&req->timer);
-	sb_account_stop(req, old, local_clock(), false, as, rare);
+	sb_account_stop(req, old, now, false, as, rare);
 	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 	return true;
 }
@@ -753,7 +760,7 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 {
 	s64 old = atomic64_read(&req->state);
 	unsigned long rare;
-	u64 as;
+	u64 as, now = 0;
 
 	do {
 		if (!(old & SB_REQ_ACTIVE))
@@ -762,9 +769,11 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 			return sb_deactivate_locked(req);
 		rare = sb_rare(traced);
 		as = sb_autosleep_before(rare);
+		if (!now)
+			now = local_clock();
 	} while (!atomic64_try_cmpxchg(&req->state, &old,
-				       sb_inactive_state(old)));
-	sb_account_stop(req, old, local_clock(), false, as, rare);
+				       sb_inactive_state(old, now)));
+	sb_account_stop(req, old, now, false, as, rare);
 	return true;
 }
 
@@ -897,7 +906,8 @@ void suspend_block_get_stats(struct suspend_block_request *req,
 		.total_time = atomic64_read(&req->total_time),
 		.max_time = atomic64_read(&req->max_time),
 		.prevent_time = atomic64_read(&req->prevent_time),
-		.last_change = atomic64_read(&req->last_change),
+		/* The state word holds the last start or end. */
+		.last_change = sb_since(atomic64_read(&req->state)),
 	};
 }
 EXPORT_SYMBOL_GPL(suspend_block_get_stats);
@@ -1040,7 +1050,7 @@ void suspend_block_autosleep_enabled(bool enabled)
 		 * with the smp_rmb() in sb_autosleep_window().
 		 */
 		atomic64_set(&sb_autosleep_off_at, now);
-		smp_wmb();
+		smp_wmb();	/* the off time before the on time's 0 */
 		/* Before the switch: an interval ending now is not lost. */
 		list_for_each_entry(req, &suspend_block_registry, node) {
 			state = atomic64_read(&req->state);

@@ -225,9 +225,9 @@ static int sb_hook_pm_notify(struct notifier_block *nb, unsigned long action,
 			return notifier_from_errno(-EBUSY);
 		}
 		mutex_unlock(&sb_hook_lock);
-	}
-	else if (action == PM_POST_SUSPEND)
+	} else if (action == PM_POST_SUSPEND) {
 		sb_hook_stage(SB_RESUME);
+	}
 	return NOTIFY_DONE;
 }
 
