@@ -64,8 +64,8 @@ end $pid
 
 # A process names itself with any bytes: spaces, newlines and quotes must
 # not split the read-outs' names or forge a /proc/wakelocks row.
-/bin/sbfd -c "a b
-"c" acquire sleep 600 &
+odd=$(printf 'a b\n"c')
+/bin/sbfd -c "$odd" acquire sleep 600 &
 pid=$!
 wait_for '[ -n "$(blockers)" ]'
 t_eq "an opener's odd name is made safe" "$(blockers)" 'fd:a_b__c'

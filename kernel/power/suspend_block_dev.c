@@ -39,8 +39,9 @@ struct sb_file {
 
 /*
  * "fd:<comm>".  A task names itself (prctl(PR_SET_NAME)) with any bytes, and
- * the read-outs separate names by spaces and rows by newlines: whatever
- * isgraph() rejects becomes '_', so no holder can split or forge a row.
+ * the read-outs separate names by spaces and rows by newlines, and
+ * /proc/wakelocks quotes them: whatever isgraph() rejects, and quotes and
+ * backslashes, become '_', so no holder can split or forge a row.
  */
 static void sb_dev_default_name(char *name, size_t size)
 {
@@ -49,7 +50,7 @@ static void sb_dev_default_name(char *name, size_t size)
 
 	get_task_comm(comm, current);
 	for (i = 0; comm[i]; i++)
-		if (!isgraph(comm[i]))
+		if (!isgraph(comm[i]) || comm[i] == '"' || comm[i] == '\\')
 			comm[i] = '_';
 	snprintf(name, size, "fd:%s", comm[0] ? comm : "_");
 }

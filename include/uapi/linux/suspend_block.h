@@ -26,7 +26,8 @@ struct suspend_block_name {
 /*
  * Name the request (statistics, traces), once, before its first
  * acquisition; without it the name is "fd:" and the opener's command (bytes
- * other than printable non-space ones replaced by '_').
+ * other than printable non-space ones, and quotes and backslashes, replaced
+ * by '_').
  */
 #define SUSPEND_BLOCK_IOC_SET_NAME \
 	_IOW(SUSPEND_BLOCK_IOC_MAGIC, 0, struct suspend_block_name)
