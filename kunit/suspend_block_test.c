@@ -354,7 +354,7 @@ static void remove_cancels_timeout(struct kunit *test)
 	u64 expired = suspend_block_deleted.expire_count;
 
 	r = sb_test_add(test, "sb-test");
-	suspend_block_activate_timeout(r, 1);
+	suspend_block_activate_timeout(r, HZ);
 	suspend_block_remove_request(r);
 	KUNIT_EXPECT_FALSE(test, timer_pending(&r->timer));
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
