@@ -52,6 +52,14 @@ write() {
 	/bin/wr "$1" "$2"
 }
 
+# disarm_handshake: mainline keeps a successful wakeup_count handshake
+# (autosleep's, or a test's) armed until a suspend aborts, so a later plain
+# write to /sys/power/state would still be checked against it; writing a
+# stale count disarms it (the write itself fails, as it should).
+disarm_handshake() {
+	write /sys/power/wakeup_count 0 > /dev/null
+}
+
 suspend_count() {
 	cat /sys/power/suspend_stats/success
 }

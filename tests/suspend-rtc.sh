@@ -2,6 +2,8 @@
 # The suspend path end to end: S3 through /sys/power/state, woken by the
 # RTC alarm, counted by suspend_stats.
 
+# A forced suspend: no handshake left armed by an earlier test.
+disarm_handshake
 t_check "rtc0 wakealarm is writable" arm_rtc 5
 t_check "mem_sleep offers deep" grep -q '\[deep\]' /sys/power/mem_sleep
 before=$(suspend_count)
