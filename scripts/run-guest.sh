@@ -33,7 +33,7 @@ if [ "$1" = --demo ]; then
 	shift
 fi
 tests=$(echo "$*" | tr ' ' ',')
-timeout=${GUEST_TIMEOUT:-600}
+timeout=${GUEST_TIMEOUT:-1500}
 
 "$top/scripts/mkinitramfs.sh" "$res/initramfs.cpio.gz" || exit 1
 console=$res/$variant-console.log
