@@ -19,6 +19,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/suspend.h>
+#include <linux/vmalloc.h>
 
 #include "../power.h"
 #include "../qos_suspend_block.h"
@@ -830,6 +831,152 @@ static void handoff_never_unblocks(struct kunit *test)
 	suspend_block_remove_request(&s->consumer);
 }
 
+/*
+ * Registry walks in batches (qos_registry_walk.h).  A read-out that drops
+ * the lock between batches keeps its place with a cursor: entries removed
+ * meanwhile are skipped, entries added are seen, other walkers' cursors are
+ * never returned, and nothing is visited twice.
+ */
+#define SB_WALK_TEST_N	101	/* entries: a few batches */
+
+/* @n added requests in one vmalloc()ed array; sb_walk_test_remove() frees. */
+static struct suspend_block_request *sb_walk_test_add(struct kunit *test,
+						      int n)
+{
+	struct suspend_block_request *r;
+	int i;
+
+	r = vcalloc(n, sizeof(*r));
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	for (i = 0; i < n; i++)
+		suspend_block_add_request(&r[i], "sb-walk");
+	return r;
+}
+
+static void sb_walk_test_remove(struct suspend_block_request *r, int n,
+				int skip_from, int skip_to)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (i < skip_from || i > skip_to)
+			suspend_block_remove_request(&r[i]);
+	vfree(r);
+}
+
+static void registry_walk_keeps_place(struct kunit *test)
+{
+	struct suspend_block_request *r, *req, *late;
+	struct suspend_block_walk sw, other;
+	int visits[SB_WALK_TEST_N] = {}, late_visits = 0, seen = 0, i;
+
+	r = sb_walk_test_add(test, SB_WALK_TEST_N);
+	late = kunit_kzalloc(test, sizeof(*late), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, late);
+
+	suspend_block_walk_start(&sw);
+	while ((req = suspend_block_walk_next(&sw))) {
+		KUNIT_EXPECT_FALSE(test, suspend_block_is_cursor(&req->node));
+		if (req == late) {
+			late_visits++;
+			continue;
+		}
+		if (req < r || req >= r + SB_WALK_TEST_N)
+			continue;	/* somebody else's request */
+		i = req - r;
+		visits[i]++;
+		if (++seen != 10)
+			continue;
+		/*
+		 * Between two steps, as between two batches: with the lock
+		 * dropped, remove the entry just visited and the next one,
+		 * add one at the tail, and put another walker's cursor right
+		 * after ours.
+		 */
+		raw_spin_unlock_irqrestore(sw.walk.lock, sw.walk.flags);
+		suspend_block_remove_request(&r[i]);
+		suspend_block_remove_request(&r[i + 1]);
+		suspend_block_add_request(late, "sb-walk-late");
+		raw_spin_lock_irqsave(sw.walk.lock, sw.walk.flags);
+		other.cursor.name = suspend_block_cursor_name;
+		list_add(&other.cursor.node, sw.walk.cursor);
+	}
+	list_del(&other.cursor.node);
+	suspend_block_walk_end(&sw);
+
+	for (i = 0; i < SB_WALK_TEST_N; i++) {
+		if (i == 10)
+			KUNIT_EXPECT_EQ_MSG(test, visits[i], 0,
+					    "entry %d removed before its turn", i);
+		else
+			KUNIT_EXPECT_EQ_MSG(test, visits[i], 1, "entry %d", i);
+	}
+	KUNIT_EXPECT_EQ(test, late_visits, 1);
+	KUNIT_EXPECT_EQ(test, sb_registered(late), 1);
+
+	sb_walk_test_remove(r, SB_WALK_TEST_N, 9, 10);
+	suspend_block_remove_request(late);
+}
+
+struct sb_walk_irq {
+	struct hrtimer timer;
+	bool fired;
+};
+
+static enum hrtimer_restart sb_walk_irq_fn(struct hrtimer *t)
+{
+	WRITE_ONCE(container_of(t, struct sb_walk_irq, timer)->fired, true);
+	return HRTIMER_NORESTART;
+}
+
+/*
+ * The point of the batches: a timer interrupt that comes due while a
+ * read-out walks a long registry is served before the walk ends, because
+ * interrupts come back on between batches.  A walk that held the lock
+ * throughout would see the flag only after its end.  The walker spends
+ * SB_WALK_TEST_US per entry (a slow printer), so that the walk outlasts a
+ * few ticks even where hrtimers only run from the tick.
+ */
+#define SB_WALK_TEST_US		25
+#define SB_WALK_TEST_LONG	2000	/* entries: 50 ms of walking */
+
+static void registry_walk_serves_interrupts(struct kunit *test)
+{
+	const int n = SB_WALK_TEST_LONG;
+	struct suspend_block_request *r, *req;
+	struct suspend_block_walk sw;
+	struct sb_walk_irq irq = {};
+	int seen = 0, fired_at = -1;
+
+	r = sb_walk_test_add(test, n);
+	hrtimer_init_on_stack(&irq.timer, CLOCK_MONOTONIC,
+			      HRTIMER_MODE_REL_PINNED_HARD);
+	irq.timer.function = sb_walk_irq_fn;
+
+	suspend_block_walk_start(&sw);
+	/* Due at once, on this CPU, but it only runs with interrupts on. */
+	hrtimer_start(&irq.timer, 0, HRTIMER_MODE_REL_PINNED_HARD);
+	while ((req = suspend_block_walk_next(&sw))) {
+		if (req < r || req >= r + n)
+			continue;
+		seen++;
+		if (fired_at < 0 && READ_ONCE(irq.fired))
+			fired_at = seen;
+		udelay(SB_WALK_TEST_US);
+	}
+	suspend_block_walk_end(&sw);
+	hrtimer_cancel(&irq.timer);
+	destroy_hrtimer_on_stack(&irq.timer);
+
+	KUNIT_EXPECT_EQ(test, seen, n);
+	KUNIT_EXPECT_GT_MSG(test, fired_at, 0,
+			    "the timer did not run during a walk of %d entries",
+			    n);
+	kunit_info(test, "timer ran after %d of %d entries (batch %d)\n",
+		   fired_at, n, QOS_WALK_BATCH);
+	sb_walk_test_remove(r, n, n, n);
+}
+
 static struct kunit_case suspend_block_cases[] = {
 	KUNIT_CASE(add_starts_inactive),
 	KUNIT_CASE(activate_blocks_deactivate_unblocks),
@@ -856,6 +1003,8 @@ static struct kunit_case suspend_block_cases[] = {
 	KUNIT_CASE(concurrent_own_requests_exact),
 	KUNIT_CASE(concurrent_shared_request_exact),
 	KUNIT_CASE(handoff_never_unblocks),
+	KUNIT_CASE(registry_walk_keeps_place),
+	KUNIT_CASE(registry_walk_serves_interrupts),
 	{}
 };
 

@@ -47,6 +47,7 @@
 
 DEFINE_RAW_SPINLOCK(power_level_lock);
 LIST_HEAD(power_level_registry);
+const char power_level_cursor_name[] = "(cursor)";
 struct power_level_stats power_level_deleted;
 
 static unsigned int pl_count[PM_QOS_POWER_LEVEL_COUNT];
@@ -330,7 +331,7 @@ unsigned long power_level_longest_remaining(s32 level)
 	if (power_level_qos_limit() > level)
 		return 0;
 	raw_spin_lock_irqsave(&power_level_lock, flags);
-	list_for_each_entry(req, &power_level_registry, node) {
+	for_each_power_level_request(req) {
 		if (req->level > level)
 			continue;
 		if (!req->timed) {
@@ -419,18 +420,17 @@ EXPORT_SYMBOL_GPL(power_level_deepest_allowed);
 static int pl_debugfs_show(struct seq_file *m, void *unused)
 {
 	struct power_level_request *req;
-	unsigned long flags;
+	struct power_level_walk pw;
 	u64 now = local_clock(), open;
-	s32 limit;
+	s32 limit = power_level_qos_limit();
 
-	raw_spin_lock_irqsave(&power_level_lock, flags);
-	limit = power_level_qos_limit_value;
 	if (limit == PM_QOS_POWER_LEVEL_ANY)
 		seq_puts(m, "limit: any\n");
 	else
 		seq_printf(m, "limit: %d\n", limit);
 	seq_puts(m, "name\tlevel\tactive_count\texpire_count\tactive_since\ttotal_time\tmax_time\tlast_change\n");
-	list_for_each_entry(req, &power_level_registry, node) {
+	power_level_walk_start(&pw);
+	while ((req = power_level_walk_next(&pw))) {
 		bool active = req->level != PM_QOS_POWER_LEVEL_ANY;
 
 		open = active && now > req->active_since ?
@@ -446,7 +446,7 @@ static int pl_debugfs_show(struct seq_file *m, void *unused)
 			   max(req->stats.max_time, open),
 			   req->stats.last_change);
 	}
-	raw_spin_unlock_irqrestore(&power_level_lock, flags);
+	power_level_walk_end(&pw);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(pl_debugfs);

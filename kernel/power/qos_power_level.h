@@ -9,12 +9,57 @@
 #include <linux/pm_qos_power_level.h>
 #include <linux/spinlock.h>
 
+#include "qos_registry_walk.h"
+
 /*
  * The class's lock (raw, irqsave): it protects every request's fields and
  * the registry of requests, which only read-outs walk.
  */
 extern raw_spinlock_t power_level_lock;
 extern struct list_head power_level_registry;
+
+/*
+ * A read-out's cursor in the registry (qos_registry_walk.h): a request that
+ * is never added, told apart by its name pointer.
+ */
+extern const char power_level_cursor_name[];
+
+static inline bool power_level_is_cursor(const struct list_head *node)
+{
+	return list_entry(node, struct power_level_request, node)->name ==
+		power_level_cursor_name;
+}
+
+/* Every registered request, under power_level_lock, cursors skipped. */
+#define for_each_power_level_request(req)				\
+	list_for_each_entry(req, &power_level_registry, node)		\
+		if (power_level_is_cursor(&(req)->node)) {} else
+
+/* A batched walk of the registry: see qos_registry_walk.h. */
+struct power_level_walk {
+	struct qos_walk walk;
+	struct power_level_request cursor;
+};
+
+static inline void power_level_walk_start(struct power_level_walk *pw)
+{
+	pw->cursor.name = power_level_cursor_name;
+	qos_walk_start(&pw->walk, &power_level_lock, &power_level_registry,
+		       &pw->cursor.node, power_level_is_cursor);
+}
+
+static inline struct power_level_request *
+power_level_walk_next(struct power_level_walk *pw)
+{
+	struct list_head *pos = qos_walk_next(&pw->walk);
+
+	return pos ? list_entry(pos, struct power_level_request, node) : NULL;
+}
+
+static inline void power_level_walk_end(struct power_level_walk *pw)
+{
+	qos_walk_end(&pw->walk);
+}
 
 /* Statistics of removed requests, summed, under power_level_lock. */
 extern struct power_level_stats power_level_deleted;

@@ -11,6 +11,8 @@
 #include <linux/minmax.h>
 #include <linux/pm_qos_suspend_block.h>
 
+#include "qos_registry_walk.h"
+
 /*
  * A timeout given in nanoseconds by user space, in jiffies: rounded up, at
  * most MAX_JIFFY_OFFSET (what the timer code treats as "longest"), and
@@ -29,10 +31,55 @@ static inline unsigned long suspend_block_ns_to_jiffies(u64 ns)
 /*
  * The registry: every added request, for read-outs only.  Add and remove
  * take the lock with interrupts off; a reader walking it may take each
- * request's timer_lock inside it (never the other way round).
+ * request's timer_lock inside it (never the other way round).  Read-outs
+ * user space can trigger walk it in batches, with a cursor.
  */
 extern raw_spinlock_t suspend_block_registry_lock;
 extern struct list_head suspend_block_registry;
+
+/*
+ * A read-out's cursor in the registry (qos_registry_walk.h): a request that
+ * is never added, told apart by its name pointer.
+ */
+extern const char suspend_block_cursor_name[];
+
+static inline bool suspend_block_is_cursor(const struct list_head *node)
+{
+	return list_entry(node, struct suspend_block_request, node)->name ==
+		suspend_block_cursor_name;
+}
+
+/* Every registered request, under the registry lock, cursors skipped. */
+#define for_each_suspend_block_request(req)				\
+	list_for_each_entry(req, &suspend_block_registry, node)		\
+		if (suspend_block_is_cursor(&(req)->node)) {} else
+
+/* A batched walk of the registry: see qos_registry_walk.h. */
+struct suspend_block_walk {
+	struct qos_walk walk;
+	struct suspend_block_request cursor;
+};
+
+static inline void suspend_block_walk_start(struct suspend_block_walk *sw)
+{
+	sw->cursor.name = suspend_block_cursor_name;
+	qos_walk_start(&sw->walk, &suspend_block_registry_lock,
+		       &suspend_block_registry, &sw->cursor.node,
+		       suspend_block_is_cursor);
+}
+
+static inline struct suspend_block_request *
+suspend_block_walk_next(struct suspend_block_walk *sw)
+{
+	struct list_head *pos = qos_walk_next(&sw->walk);
+
+	return pos ? list_entry(pos, struct suspend_block_request, node) : NULL;
+}
+
+static inline void suspend_block_walk_end(struct suspend_block_walk *sw)
+{
+	qos_walk_end(&sw->walk);
+}
 
 /* Statistics of removed requests, summed, under the registry lock. */
 extern struct suspend_block_stats suspend_block_deleted;

@@ -9,7 +9,8 @@
  *	right now, separated by spaces.
  *
  * Both walk the registry, which is fine for read-outs and is the reason the
- * hot paths never do.
+ * hot paths never do; in batches (qos_registry_walk.h), since any user may
+ * read them.
  */
 
 #include <linux/debugfs.h>
@@ -45,19 +46,19 @@ static int sb_debugfs_show(struct seq_file *m, void *unused)
 {
 	struct suspend_block_request *req;
 	struct suspend_block_snapshot snap;
+	struct suspend_block_walk sw;
 	struct suspend_block_stats st;
-	unsigned long flags;
 	u64 now = local_clock();
 
 	seq_puts(m, "name\tactive\tactive_count\texpire_count\twakeup_count\tactive_since\ttotal_time\tmax_time\tprevent_time\tlast_change\texpires_in_ms\n");
-	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	list_for_each_entry(req, &suspend_block_registry, node) {
+	suspend_block_walk_start(&sw);
+	while ((req = suspend_block_walk_next(&sw))) {
 		suspend_block_snapshot(req, now, &snap);
 		sb_show_one(m, req->name, snap.active, &snap.stats, snap.open,
 			    snap.open_prevent, snap.expires_in);
 	}
 	st = suspend_block_deleted;
-	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	suspend_block_walk_end(&sw);
 	sb_show_one(m, "deleted", false, &st, 0, 0, 0);
 	return 0;
 }
@@ -67,15 +68,15 @@ static ssize_t suspend_blockers_show(struct kobject *kobj,
 				     struct kobj_attribute *attr, char *buf)
 {
 	struct suspend_block_request *req;
-	unsigned long flags;
+	struct suspend_block_walk sw;
 	int len = 0;
 
-	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	list_for_each_entry(req, &suspend_block_registry, node) {
+	suspend_block_walk_start(&sw);
+	while ((req = suspend_block_walk_next(&sw))) {
 		if (suspend_block_request_active(req))
 			len += sysfs_emit_at(buf, len, "%s ", req->name);
 	}
-	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	suspend_block_walk_end(&sw);
 	if (len)
 		len--;	/* the last separator */
 	len += sysfs_emit_at(buf, len, "\n");

@@ -259,7 +259,7 @@ static void sbt_check_limit(void)
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
-	list_for_each_entry(req, &power_level_registry, node)
+	for_each_power_level_request(req)
 		if (req->level != PM_QOS_POWER_LEVEL_ANY)
 			min = min(min, req->level);
 	if (min != power_level_qos_limit())
@@ -430,7 +430,7 @@ static void sbt_check_aggregate(void)
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	list_for_each_entry(req, &suspend_block_registry, node)
+	for_each_suspend_block_request(req)
 		active += suspend_block_request_active(req);
 	if (active != suspend_block_active_count()) {
 		pr_err("suspend_block_torture: aggregate %u, active requests %u\n",

@@ -16,6 +16,9 @@
  * -u UID and -k as for wr: switch user before opening, keeping only
  * CAP_BLOCK_SUSPEND with -k.  -c COMM: name the process COMM (any bytes,
  * prctl(PR_SET_NAME)) before opening, for the default request name.
+ * -n N: open N files (raising the open-file limit) and run the commands
+ * other than sleep on each, then sleep on the last one: N requests in the
+ * registry at once.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -25,6 +28,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <linux/suspend_block.h>
 
@@ -36,7 +40,7 @@ static int fail(void)
 	return 1;
 }
 
-static int run(int fd, char **cmd, int n)
+static int run(int fd, char **cmd, int n, int nosleep)
 {
 	struct suspend_block_name name;
 	unsigned long long ns;
@@ -60,7 +64,8 @@ static int run(int fd, char **cmd, int n)
 		} else if (!strcmp(cmd[i], "bad")) {
 			ret = ioctl(fd, _IO(SUSPEND_BLOCK_IOC_MAGIC, 0x7f));
 		} else if (!strcmp(cmd[i], "sleep") && i + 1 < n) {
-			ret = sleep(atoi(cmd[++i])) ? -1 : 0;
+			i++;
+			ret = nosleep ? 0 : sleep(atoi(cmd[i])) ? -1 : 0;
 		} else {
 			fprintf(stderr, "sbfd: bad command '%s'\n", cmd[i]);
 			return 2;
@@ -74,12 +79,15 @@ static int run(int fd, char **cmd, int n)
 int main(int argc, char **argv)
 {
 	const char *dev = "/dev/suspend_block";
-	int opt, keep = 0, fd;
-	long uid = -1;
+	int opt, keep = 0, fd, ret;
+	long uid = -1, files = 1, i;
+	struct rlimit lim;
 
-	while ((opt = getopt(argc, argv, "u:kc:")) != -1) {
+	while ((opt = getopt(argc, argv, "u:kc:n:")) != -1) {
 		if (opt == 'u')
 			uid = strtol(optarg, NULL, 10);
+		else if (opt == 'n')
+			files = strtol(optarg, NULL, 10);
 		else if (opt == 'c')
 			prctl(PR_SET_NAME, optarg);
 		else if (opt == 'k')
@@ -91,8 +99,18 @@ int main(int argc, char **argv)
 		dev = argv[optind++];
 	if (uid >= 0 && switch_user(uid, keep))
 		return fail();
-	fd = open(dev, O_RDWR);
-	if (fd < 0)
-		return fail();
-	return run(fd, argv + optind, argc - optind);
+	if (files > 1) {
+		lim.rlim_cur = lim.rlim_max = files + 64;
+		if (setrlimit(RLIMIT_NOFILE, &lim))
+			return fail();
+	}
+	for (i = 0; i < files; i++) {
+		fd = open(dev, O_RDWR);
+		if (fd < 0)
+			return fail();
+		ret = run(fd, argv + optind, argc - optind, i + 1 < files);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Read-outs any user may open walk the registry in batches, with
+# interrupts back on between them (kernel/power/qos_registry_walk.h).
+# With 100,000 requests registered (one /dev/suspend_block file each), read
+# every read-out under the irqsoff tracer and print the longest
+# interrupts-off section seen during the read and where it started.  The
+# numbers are a measurement (README), not a pass criterion; the checks are
+# that every request is listed and that a walk racing with removals ends
+# with a consistent listing.
+
+N=${READOUT_REQUESTS:-100000}
+TR=/sys/kernel/tracing
+
+rows() { grep -c '^"fd:readout"' /proc/wakelocks; }
+
+/bin/sbfd -n "$N" name readout sleep 3600 &
+pid=$!
+start=$(date +%s)
+while [ "$(rows)" -lt "$N" ] && [ $(($(date +%s) - start)) -lt 600 ] &&
+	kill -0 $pid 2>/dev/null; do
+	sleep 2
+done
+t_eq "$N requests in /proc/wakelocks" "$(rows)" "$N"
+t_eq "... and in the debugfs listing" \
+	"$(grep -c '^readout	' /sys/kernel/debug/pm_qos/suspend_block)" "$N"
+
+# irqsoff: the longest section with interrupts off while one file is read.
+irqsoff() {
+	local f=$1 us where
+
+	echo 0 > $TR/tracing_max_latency
+	echo 1 > $TR/tracing_on
+	cat "$f" > /dev/null
+	echo 0 > $TR/tracing_on
+	us=$(cat $TR/tracing_max_latency)
+	where=$(sed -n 's/^ *=> started at: *//p' $TR/trace | head -1)
+	echo "readout-walk: $f: $N requests, longest irqs-off ${us} us (started at ${where:-?})"
+}
+
+if [ -e $TR/available_tracers ] && grep -qw irqsoff $TR/available_tracers; then
+	echo 0 > $TR/tracing_on
+	echo irqsoff > $TR/current_tracer
+	for f in /proc/wakelocks /sys/power/suspend_blockers \
+		 /sys/kernel/debug/pm_qos/suspend_block; do
+		irqsoff "$f"
+	done
+	echo nop > $TR/current_tracer
+	echo 1 > $TR/tracing_on
+else
+	echo "readout-walk: no irqsoff tracer in this kernel: not measured"
+fi
+
+# Removing requests while a reader walks: the reader's cursor holds its
+# place, so every read ends and parses.
+kill $pid
+bad=0
+for i in 1 2 3 4 5; do
+	awk -F'\t' 'NR > 1 && NF != 9 { bad = 1 } END { exit bad }' \
+		/proc/wakelocks || bad=1
+done
+wait $pid 2>/dev/null
+t_eq "reads racing with 100,000 removals all parse" "$bad" 0
+t_eq "all removed" "$(rows)" 0
