@@ -281,6 +281,19 @@ static bool wl_proc_row(const char *text, const char *name,
 		      &r->max_time, &r->last_change) == 8;
 }
 
+/* A name with quotes or backslashes cannot end its quoted field early. */
+static void proc_wakelocks_escapes_quotes(struct kunit *test)
+{
+	struct wake_lock *l = wl_new(test, WAKE_LOCK_SUSPEND, "wl-\"q\\b\"");
+	struct wl_proc_row r;
+	char *text;
+
+	text = wl_render_proc(test);
+	KUNIT_EXPECT_TRUE(test, wl_proc_row(text, "wl-\\042q\\134b\\042", &r));
+	KUNIT_EXPECT_NULL(test, strstr(text, "\"wl-\"q"));
+	wake_lock_destroy(l);
+}
+
 static void proc_wakelocks_after_sequence(struct kunit *test)
 {
 	struct wake_lock *l = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test-proc");
@@ -476,6 +489,7 @@ static struct kunit_case wakelock_cases[] = {
 	KUNIT_CASE(destroy_releases_held_lock),
 	KUNIT_CASE(init_keeps_name_when_null),
 	KUNIT_CASE(proc_wakelocks_after_sequence),
+	KUNIT_CASE(proc_wakelocks_escapes_quotes),
 	KUNIT_CASE(user_lock_unlock_and_lists),
 	KUNIT_CASE(user_bad_input_changes_nothing),
 	KUNIT_CASE(user_limit_gives_enospc),

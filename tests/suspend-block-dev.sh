@@ -84,6 +84,9 @@ end $pid
 
 t_errno "an empty name: EINVAL" EINVAL /bin/sbfd name ""
 t_errno "a name with a space: EINVAL" EINVAL /bin/sbfd name "a b"
+t_errno "a name with a quote (/proc/wakelocks quotes names): EINVAL" EINVAL \
+	/bin/sbfd name 'a"b'
+t_errno "a name with a backslash: EINVAL" EINVAL /bin/sbfd name 'a\b'
 t_errno "a 64-byte name (no room for its NUL): EINVAL" EINVAL \
 	/bin/sbfd name "$(printf '%064d' 0)"
 t_check "a 63-byte name is fine" /bin/sbfd name "$(printf '%063d' 0)"

@@ -101,7 +101,11 @@ static struct suspend_block_request *sb_dev_req(struct sb_file *f)
 	return &f->req;
 }
 
-/* Printable, without spaces: /sys/power/suspend_blockers separates names. */
+/*
+ * Printable, without spaces (/sys/power/suspend_blockers separates names
+ * by spaces), quotes or backslashes (/proc/wakelocks quotes names): the
+ * same bytes the default name keeps.
+ */
 static bool sb_dev_name_valid(const char *name, size_t size)
 {
 	size_t len = strnlen(name, size), i;
@@ -109,7 +113,7 @@ static bool sb_dev_name_valid(const char *name, size_t size)
 	if (!len || len == size)
 		return false;
 	for (i = 0; i < len; i++)
-		if (!isgraph(name[i]))
+		if (!isgraph(name[i]) || name[i] == '"' || name[i] == '\\')
 			return false;
 	return true;
 }

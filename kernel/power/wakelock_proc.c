@@ -44,11 +44,20 @@ struct wl_row {
 	u64 last_change;
 };
 
+/*
+ * Android printed the name between double quotes as it was.  Names of
+ * kernel requests and of /sys/power/wake_lock locks may hold quotes and
+ * backslashes (never tabs or newlines from user space), which would end the
+ * quoted field early: they are printed as octal escapes, as /proc/mounts
+ * prints spaces.
+ */
 static void wl_print_row(struct seq_file *m, const char *name,
 			 const struct wl_row *r)
 {
-	seq_printf(m, "\"%s\"\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n",
-		   name, r->count, r->expire_count, r->wake_count,
+	seq_putc(m, '"');
+	seq_escape(m, name, "\"\\");
+	seq_printf(m, "\"\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n",
+		   r->count, r->expire_count, r->wake_count,
 		   r->active_since, r->total_time, r->sleep_time, r->max_time,
 		   r->last_change);
 }
@@ -141,7 +150,8 @@ static void wl_deleted_row(struct wl_row *r)
  * @v: unused.
  *
  * Rows are printed with the class's lock held (seq_file buffers them), so
- * each row is a consistent snapshot of its request.
+ * each row is a consistent snapshot of its request; the registries are
+ * walked in batches (qos_registry_walk.h), since any user may read this.
  *
  * Context: Process context.
  * Return: 0.
@@ -150,7 +160,8 @@ int wakelocks_proc_show(struct seq_file *m, void *v)
 {
 	struct suspend_block_request *sreq;
 	struct power_level_request *preq;
-	unsigned long flags;
+	struct suspend_block_walk sw;
+	struct power_level_walk pw;
 	struct wl_row r;
 	u64 now = local_clock();
 
@@ -158,19 +169,19 @@ int wakelocks_proc_show(struct seq_file *m, void *v)
 	wl_deleted_row(&r);
 	wl_print_row(m, "deleted_wake_locks", &r);
 
-	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	list_for_each_entry(sreq, &suspend_block_registry, node) {
+	suspend_block_walk_start(&sw);
+	while ((sreq = suspend_block_walk_next(&sw))) {
 		wl_suspend_row(sreq, &r, now);
 		wl_print_row(m, sreq->name, &r);
 	}
-	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	suspend_block_walk_end(&sw);
 
-	raw_spin_lock_irqsave(&power_level_lock, flags);
-	list_for_each_entry(preq, &power_level_registry, node) {
+	power_level_walk_start(&pw);
+	while ((preq = power_level_walk_next(&pw))) {
 		wl_idle_row(preq, &r, now);
 		wl_print_row(m, preq->name, &r);
 	}
-	raw_spin_unlock_irqrestore(&power_level_lock, flags);
+	power_level_walk_end(&pw);
 	return 0;
 }
 

@@ -1922,7 +1922,10 @@ static void gen_dev(struct din *d)
 		rnd(4);
 }
 
-/* Kernel isgraph(): ASCII 0x21-0x7e, and Latin-1 0xa1-0xff. */
+/*
+ * Kernel isgraph(): ASCII 0x21-0x7e, and Latin-1 0xa1-0xff; names also
+ * exclude quotes and backslashes.
+ */
 static int k_isgraph(unsigned char c)
 {
 	return (c > 0x20 && c < 0x7f) || c > 0xa0;
@@ -1935,7 +1938,7 @@ static int dev_name_valid(const unsigned char *n)
 	if (!len || len == SUSPEND_BLOCK_NAME_LEN)
 		return 0;
 	for (i = 0; i < len; i++)
-		if (!k_isgraph(n[i]))
+		if (!k_isgraph(n[i]) || n[i] == '"' || n[i] == '\\')
 			return 0;
 	return 1;
 }

@@ -25,7 +25,8 @@ struct suspend_block_name {
 
 /*
  * Name the request (statistics, traces), once, before its first
- * acquisition; without it the name is "fd:" and the opener's command (bytes
+ * acquisition: 1 to 63 printable bytes other than space, '"' and '\\'
+ * (EINVAL otherwise; EBUSY if named or acquired already).  Without it the name is "fd:" and the opener's command (bytes
  * other than printable non-space ones, and quotes and backslashes, replaced
  * by '_').
  */
