@@ -10,12 +10,11 @@ B := $(TOP)/build
 S := $(B)/linux
 R := $(B)/results
 
-# Guest test scripts: every tests/*.sh but the helpers, the demo and
-# suspend-race (make torture: its many S3 cycles once drew an RCU
-# grace-period-start stall warning on resume under TCG).
-GUEST_TESTS ?= $(filter-out lib demo bench-user suspend-race,$(basename $(notdir $(wildcard tests/*.sh))))
+# Guest test scripts: every tests/*.sh but the helpers, the demo and the
+# user-space benchmark.
+GUEST_TESTS ?= $(filter-out lib demo bench-user,$(basename $(notdir $(wildcard tests/*.sh))))
 
-.PHONY: help deps tree kernel kunit kunit-um kunit-i386 kunit-x86_64 guest-test run test trace \
+.PHONY: help deps tree kernel kunit kunit-um kunit-pristine kunit-i386 kunit-x86_64 guest-test run test trace \
 	torture test-kcsan bench bench-perf \
 	check patches clean distclean
 
@@ -26,6 +25,7 @@ help:
 	@echo "make kernel        the x86_64 debug kernel (guest and x86_64 KUnit)"
 	@echo "make kunit         KUnit on UML and on x86_64 under QEMU"
 	@echo "make kunit-um      KUnit on UML only (fast)"
+	@echo "make kunit-pristine  the wakeup-source suite on unpatched 6.1 (UML)"
 	@echo "make kunit-i386    KUnit on a 32-bit x86 kernel under QEMU (not in make test:"
 	@echo "                   its cold build alone takes 11 min)"
 	@echo "make kunit-x86_64  KUnit on x86_64 (QEMU, lockdep/KASAN/UBSAN/kmemleak)"
@@ -56,13 +56,16 @@ kernel: tree
 kunit-um: tree
 	@scripts/run-kunit.sh um
 
+kunit-pristine: tree
+	@scripts/run-kunit.sh um-pristine
+
 kunit-i386: tree
 	@scripts/build-guest.sh i386 && scripts/run-kunit.sh i386
 
 kunit-x86_64: kernel
 	@scripts/run-kunit.sh x86_64
 
-kunit: kunit-um kunit-i386 kunit-x86_64
+kunit: kunit-um kunit-pristine kunit-i386 kunit-x86_64
 
 guest-test: kernel
 	@scripts/run-guest.sh $(GUEST_TESTS)
@@ -83,10 +86,11 @@ trace: kernel
 test: tree
 	@rm -rf $(R) && mkdir -p $(R)
 	-@scripts/run-kunit.sh um
+	-@scripts/run-kunit.sh um-pristine
 	-@scripts/build-guest.sh && scripts/run-kunit.sh x86_64
 	-@scripts/build-guest.sh && scripts/run-guest.sh $(GUEST_TESTS)
 	-@scripts/check-trace.sh
-	@scripts/summary.sh kunit-um kunit-x86_64 guest blame
+	@scripts/summary.sh kunit-um kunit-um-pristine kunit-x86_64 guest blame
 
 # The long versions of the race and fuzz tests (make test runs short ones).
 TORTURE_ARGS ?= torture_secs=60 race_attempts=200 fuzz_count=100000

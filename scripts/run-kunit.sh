@@ -1,9 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run-kunit.sh um|i386|x86_64|kcsan: run the KUnit suites with kunit.py.
+# run-kunit.sh um|um-pristine|i386|x86_64|kcsan: run the KUnit suites with
+# kunit.py.
 #
 # um: kunit.py builds and runs the fast native UML kernel.
+# um-pristine: the same for the wakeup-source suite alone on unpatched 6.1.
 # i386: kunit.py exec boots the 32-bit kernel of build-guest.sh i386
 # under QEMU (2 CPUs).
 # x86_64: kunit.py exec boots the x86_64 debug kernel that
@@ -38,6 +40,17 @@ i386)
 	      --kunitconfig="$top/kunit/.kunitconfig"
 	      --qemu_args="-smp 2" --timeout=900)
 	;;
+um-pristine)
+	# The wakeup-source suite on unpatched 6.1, the other side of its
+	# differential run: a tree of hard links to build/pristine with only
+	# the suite's patch and file (scripts/pristine-kunit-tree.sh).
+	tree=$("$top/scripts/pristine-kunit-tree.sh") || exit 1
+	out=$top/build/kunit-um-pristine
+	args=(run --build_dir="$out" --jobs="$(nproc)"
+	      --kunitconfig="$top/configs/wakeup-kunit.config"
+	      --kunitconfig="$top/configs/uml.config"
+	      --make_options="CC=ccache gcc" --timeout=300)
+	;;
 x86_64|kcsan)
 	out=$top/build/guest
 	[ "$arch" = kcsan ] && out=$top/build/kcsan
@@ -46,14 +59,14 @@ x86_64|kcsan)
 	      --qemu_args="-smp 2" --timeout=900)
 	;;
 *)
-	echo "usage: $0 um|i386|x86_64|kcsan" >&2
+	echo "usage: $0 um|um-pristine|i386|x86_64|kcsan" >&2
 	exit 2
 	;;
 esac
 
 mkdir -p "$out"
 rm -f "$out/test.log"
-cd "$top/build/linux" || exit 1
+cd "${tree:-$top/build/linux}" || exit 1
 python3 tools/testing/kunit/kunit.py "${args[@]}" 2>&1 | tee "$res/kunit-$arch.out"
 status=$?
 
