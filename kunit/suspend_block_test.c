@@ -898,7 +898,7 @@ static void registry_walk_keeps_place(struct kunit *test)
 		suspend_block_remove_request(&r[i + 1]);
 		suspend_block_add_request(late, "sb-walk-late");
 		raw_spin_lock_irqsave(sw.walk.lock, sw.walk.flags);
-		other.cursor.name = suspend_block_cursor_name;
+		other.cursor.name = SUSPEND_BLOCK_CURSOR_MARK;
 		list_add(&other.cursor.node, sw.walk.cursor);
 	}
 	list_del(&other.cursor.node);

@@ -12,7 +12,7 @@
 N=${READOUT_REQUESTS:-100000}
 TR=/sys/kernel/tracing
 
-rows() { grep -c '^"fd:readout"' /proc/wakelocks; }
+rows() { grep -c '^"readout"' /proc/wakelocks; }
 
 /bin/sbfd -n "$N" name readout sleep 3600 &
 pid=$!
@@ -27,15 +27,18 @@ t_eq "... and in the debugfs listing" \
 
 # irqsoff: the longest section with interrupts off while one file is read.
 irqsoff() {
-	local f=$1 us where
+	local f=$1 us from to
 
 	echo 0 > $TR/tracing_max_latency
 	echo 1 > $TR/tracing_on
 	cat "$f" > /dev/null
 	echo 0 > $TR/tracing_on
 	us=$(cat $TR/tracing_max_latency)
-	where=$(sed -n 's/^ *=> started at: *//p' $TR/trace | head -1)
-	echo "readout-walk: $f: $N requests, longest irqs-off ${us} us (started at ${where:-?})"
+	from=$(sed -n 's/^# *=> started at: *//p' $TR/trace | head -1)
+	to=$(sed -n 's/^# *=> ended at: *//p' $TR/trace | head -1)
+	echo "readout-walk: $f: $N requests, longest irqs-off ${us} us (from ${from:-?} to ${to:-?})"
+	# The section's stack (CONFIG_STACKTRACE), for the record.
+	grep -A12 '^ *=> ' $TR/trace | head -16
 }
 
 if [ -e $TR/available_tracers ] && grep -qw irqsoff $TR/available_tracers; then

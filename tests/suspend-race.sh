@@ -48,12 +48,26 @@ wl_pid=$!
 ) 2>/dev/null &
 fd_pid=$!
 
-# Kernel traffic: a torture run that ends when we kill its writer, with
-# pauses in the threads so that autosleep finds moments to suspend in.
+# Kernel traffic: background torture runs of 1-3 s with pauses of up to
+# 4 s between them, and pauses in the threads: suspends start during runs
+# (the runs go on through them: they end from a work item, not from a
+# frozen writer) and in the quiet gaps between (where sleeps are entered).
+# Each run's report must end in SUCCESS.
 P=/sys/module/suspend_block_torture/parameters
 echo 2000 > $P/think_us
 echo 50000 > $P/irq_period_us
-echo 1000 > "$T" &
+rm -f /tmp/race-runs /tmp/race-failed
+(
+	i=0
+	while :; do
+		i=$((i + 1))
+		echo "bg $((1 + i % 3))" > "$T" || break
+		while grep -q '^running' "$T"; do usleep 200000; done
+		echo "$i" >> /tmp/race-runs
+		grep -q 'End of test: SUCCESS' "$T" || cat "$T" >> /tmp/race-failed
+		usleep $(((i * 7919) % 4000000))
+	done
+) &
 torture_pid=$!
 
 echo "#waker on" > /dev/ttyS2
@@ -70,6 +84,8 @@ disarm_handshake
 kill $wl_pid $fd_pid
 kill $torture_pid
 wait $torture_pid 2>/dev/null
+echo stop > "$T" 2>/dev/null
+while grep -q '^running' "$T"; do usleep 200000; done
 echo 0 > $P/think_us
 echo 100 > $P/irq_period_us
 wait $wl_pid $fd_pid 2>/dev/null
@@ -83,9 +99,15 @@ entries=$(($(checker entries) - entries0))
 violations=$(($(checker violations) - viol0))
 echo "suspend-race: attempts=$attempts aborts=$aborts entries=$entries violations=$violations"
 cat "$T"
+runs=$(wc -l < /tmp/race-runs 2>/dev/null)
 t_check "at least $want suspend attempts ($attempts, $aborts aborted)" \
 	test "$attempts" -ge "$want"
 t_check "sleeps entered ($entries)" test "$entries" -gt 0
 t_eq "no sleep entered while a request was active" "$violations" 0
-t_check "the torture run under suspend ended in SUCCESS" \
+t_check "torture runs went on through the race (${runs:-0})" \
+	test "${runs:-0}" -gt 0
+t_check "every torture run under suspend ended in SUCCESS" \
+	test ! -s /tmp/race-failed
+[ -s /tmp/race-failed ] && cat /tmp/race-failed
+t_check "the last (stopped) run ended in SUCCESS" \
 	grep -q 'End of test: SUCCESS' "$T"

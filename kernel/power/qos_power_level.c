@@ -47,7 +47,6 @@
 
 DEFINE_RAW_SPINLOCK(power_level_lock);
 LIST_HEAD(power_level_registry);
-const char power_level_cursor_name[] = "(cursor)";
 struct power_level_stats power_level_deleted;
 
 static unsigned int pl_count[PM_QOS_POWER_LEVEL_COUNT];
@@ -331,7 +330,7 @@ unsigned long power_level_longest_remaining(s32 level)
 	if (power_level_qos_limit() > level)
 		return 0;
 	raw_spin_lock_irqsave(&power_level_lock, flags);
-	for_each_power_level_request(req) {
+	for (req = power_level_first(); req; req = power_level_next(req)) {
 		if (req->level > level)
 			continue;
 		if (!req->timed) {

@@ -20,20 +20,41 @@ extern struct list_head power_level_registry;
 
 /*
  * A read-out's cursor in the registry (qos_registry_walk.h): a request that
- * is never added, told apart by its name pointer.
+ * is never added, told apart by its name pointer, which points at the
+ * registry's head (no request's name can be there).
  */
-extern const char power_level_cursor_name[];
+#define POWER_LEVEL_CURSOR_MARK	((const char *)&power_level_registry)
 
 static inline bool power_level_is_cursor(const struct list_head *node)
 {
 	return list_entry(node, struct power_level_request, node)->name ==
-		power_level_cursor_name;
+		POWER_LEVEL_CURSOR_MARK;
 }
 
-/* Every registered request, under power_level_lock, cursors skipped. */
-#define for_each_power_level_request(req)				\
-	list_for_each_entry(req, &power_level_registry, node)		\
-		if (power_level_is_cursor(&(req)->node)) {} else
+/* The first registered request at or after @pos, cursors skipped. */
+static inline struct power_level_request *
+power_level_registered_from(struct list_head *pos)
+{
+	for (; pos != &power_level_registry; pos = pos->next)
+		if (!power_level_is_cursor(pos))
+			return list_entry(pos, struct power_level_request, node);
+	return NULL;
+}
+
+/*
+ * Every registered request, under the registry lock, cursors skipped:
+ * for (req = power_level_first(); req; req = power_level_next(req)).
+ */
+static inline struct power_level_request *power_level_first(void)
+{
+	return power_level_registered_from(power_level_registry.next);
+}
+
+static inline struct power_level_request *
+power_level_next(struct power_level_request *req)
+{
+	return power_level_registered_from(req->node.next);
+}
 
 /* A batched walk of the registry: see qos_registry_walk.h. */
 struct power_level_walk {
@@ -43,7 +64,7 @@ struct power_level_walk {
 
 static inline void power_level_walk_start(struct power_level_walk *pw)
 {
-	pw->cursor.name = power_level_cursor_name;
+	pw->cursor.name = POWER_LEVEL_CURSOR_MARK;
 	qos_walk_start(&pw->walk, &power_level_lock, &power_level_registry,
 		       &pw->cursor.node, power_level_is_cursor);
 }

@@ -75,7 +75,6 @@
 
 DEFINE_RAW_SPINLOCK(suspend_block_registry_lock);
 LIST_HEAD(suspend_block_registry);
-const char suspend_block_cursor_name[] = "(cursor)";
 struct suspend_block_stats suspend_block_deleted;
 
 /* Number of active requests: the aggregate. */
@@ -875,7 +874,7 @@ unsigned long suspend_block_longest_remaining(void)
 	if (!suspend_is_blocked())
 		return 0;
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	for_each_suspend_block_request(req) {
+	for (req = suspend_block_first(); req; req = suspend_block_next(req)) {
 		raw_spin_lock(&req->timer_lock);
 		left = max(left, sb_left(req, atomic64_read(&req->state)));
 		raw_spin_unlock(&req->timer_lock);
@@ -1053,7 +1052,7 @@ void suspend_block_autosleep_enabled(bool enabled)
 		atomic64_set(&sb_autosleep_off_at, now);
 		smp_wmb();	/* the off time before the on time's 0 */
 		/* Before the switch: an interval ending now is not lost. */
-		for_each_suspend_block_request(req) {
+		for (req = suspend_block_first(); req; req = suspend_block_next(req)) {
 			state = atomic64_read(&req->state);
 			if (state & SB_REQ_ACTIVE)
 				sb_account_prevent(req,
@@ -1089,7 +1088,7 @@ void suspend_block_report_abort(void)
 		return;
 	names[0] = '\0';
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	for_each_suspend_block_request(req) {
+	for (req = suspend_block_first(); req; req = suspend_block_next(req)) {
 		if (!suspend_block_request_active(req))
 			continue;
 		if (len + strlen(req->name) + 4 >= sizeof(names)) {

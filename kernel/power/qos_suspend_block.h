@@ -39,20 +39,41 @@ extern struct list_head suspend_block_registry;
 
 /*
  * A read-out's cursor in the registry (qos_registry_walk.h): a request that
- * is never added, told apart by its name pointer.
+ * is never added, told apart by its name pointer, which points at the
+ * registry's head (no request's name can be there).
  */
-extern const char suspend_block_cursor_name[];
+#define SUSPEND_BLOCK_CURSOR_MARK	((const char *)&suspend_block_registry)
 
 static inline bool suspend_block_is_cursor(const struct list_head *node)
 {
 	return list_entry(node, struct suspend_block_request, node)->name ==
-		suspend_block_cursor_name;
+		SUSPEND_BLOCK_CURSOR_MARK;
 }
 
-/* Every registered request, under the registry lock, cursors skipped. */
-#define for_each_suspend_block_request(req)				\
-	list_for_each_entry(req, &suspend_block_registry, node)		\
-		if (suspend_block_is_cursor(&(req)->node)) {} else
+/* The first registered request at or after @pos, cursors skipped. */
+static inline struct suspend_block_request *
+suspend_block_registered_from(struct list_head *pos)
+{
+	for (; pos != &suspend_block_registry; pos = pos->next)
+		if (!suspend_block_is_cursor(pos))
+			return list_entry(pos, struct suspend_block_request, node);
+	return NULL;
+}
+
+/*
+ * Every registered request, under the registry lock, cursors skipped:
+ * for (req = suspend_block_first(); req; req = suspend_block_next(req)).
+ */
+static inline struct suspend_block_request *suspend_block_first(void)
+{
+	return suspend_block_registered_from(suspend_block_registry.next);
+}
+
+static inline struct suspend_block_request *
+suspend_block_next(struct suspend_block_request *req)
+{
+	return suspend_block_registered_from(req->node.next);
+}
 
 /* A batched walk of the registry: see qos_registry_walk.h. */
 struct suspend_block_walk {
@@ -62,7 +83,7 @@ struct suspend_block_walk {
 
 static inline void suspend_block_walk_start(struct suspend_block_walk *sw)
 {
-	sw->cursor.name = suspend_block_cursor_name;
+	sw->cursor.name = SUSPEND_BLOCK_CURSOR_MARK;
 	qos_walk_start(&sw->walk, &suspend_block_registry_lock,
 		       &suspend_block_registry, &sw->cursor.node,
 		       suspend_block_is_cursor);

@@ -20,8 +20,10 @@
  *    active requests, and the power-level limit the minimum active level.
  *
  * /sys/kernel/debug/pm_qos/suspend_block_torture: write a number of
- * seconds to run (the write returns when the run is over), read the last
- * run's report, which ends in SUCCESS or FAILURE as locktorture's does.
+ * seconds to run (the write returns when the run is over), or "bg N" to
+ * start an N-second run in the background and "stop" to end it early;
+ * read "running" or the last run's report, which ends in SUCCESS or
+ * FAILURE as locktorture's does.
  * suspend_block_torture_sleep: the sleep checker's counts (see below),
  * for the suspend-race test that runs the torture under autosleep.
  * Parameters (suspend_block_torture.* on the command line, or
@@ -51,6 +53,7 @@
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/suspend.h>
 #include <linux/uaccess.h>
 #include <linux/wakelock.h>
@@ -155,8 +158,9 @@ static struct {
 	bool running;
 } sbt;
 
-static DEFINE_MUTEX(sbt_lock);		/* one run at a time */
+static DEFINE_MUTEX(sbt_lock);		/* the run state and report */
 static char *sbt_report;		/* last run's report, under sbt_lock */
+static bool sbt_running;		/* a run is on, under sbt_lock */
 
 /**
  * suspend_block_torture_delay - Maybe wait a little in a race window.
@@ -259,7 +263,7 @@ static void sbt_check_limit(void)
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
-	for_each_power_level_request(req)
+	for (req = power_level_first(); req; req = power_level_next(req))
 		if (req->level != PM_QOS_POWER_LEVEL_ANY)
 			min = min(min, req->level);
 	if (min != power_level_qos_limit())
@@ -430,7 +434,7 @@ static void sbt_check_aggregate(void)
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	for_each_suspend_block_request(req)
+	for (req = suspend_block_first(); req; req = suspend_block_next(req))
 		active += suspend_block_request_active(req);
 	if (active != suspend_block_active_count()) {
 		pr_err("suspend_block_torture: aggregate %u, active requests %u\n",
@@ -616,49 +620,123 @@ static void sbt_make_report(unsigned int secs, int setup_err)
 	sbt_report = buf;
 }
 
-static int sbt_run(unsigned int secs)
-{
-	int ret;
+/* The run's current length and setup result, under sbt_lock. */
+static unsigned int sbt_secs;
+static int sbt_alloc_err, sbt_setup_err;
 
+/*
+ * A background run ("bg N") ends from a work item, on the unfreezable
+ * system workqueue: its writer has returned, so suspends during the run
+ * (the suspend-race test starts them under autosleep) freeze nobody that
+ * would end it, and nobody is frozen holding a lock.
+ */
+static bool sbt_background;	/* the run is a background one, under sbt_lock */
+
+static int sbt_finish(void);
+
+static void sbt_end_fn(struct work_struct *work)
+{
+	sbt_finish();
+}
+
+static DECLARE_DELAYED_WORK(sbt_end_work, sbt_end_fn);
+
+/*
+ * Start a run of @secs seconds, in the background (ended by sbt_end_work)
+ * if @bg; -EBUSY while one goes on.
+ */
+static int sbt_begin(unsigned int secs, bool bg)
+{
 	mutex_lock(&sbt_lock);
+	if (sbt_running) {
+		mutex_unlock(&sbt_lock);
+		return -EBUSY;
+	}
+	sbt_running = true;
+	sbt_secs = secs;
 	/*
 	 * No cpus_read_lock(): a suspend (which takes the non-boot CPUs
 	 * down) may run meanwhile; the timers of a CPU going down migrate.
 	 * CPUs that come online during the run get no timers of their own.
 	 */
-	ret = sbt_alloc();
-	if (!ret) {
-		ret = sbt_setup();
-		if (!ret) {
+	sbt_alloc_err = sbt_alloc();
+	sbt_setup_err = sbt_alloc_err;
+	if (!sbt_setup_err) {
+		sbt_setup_err = sbt_setup();
+		if (!sbt_setup_err)
 			sbt_start();
-			schedule_timeout_interruptible(secs * HZ);
-		}
-		sbt_stop_and_check();
 	}
-	sbt_make_report(secs, ret);
+	sbt_background = bg;
+	if (bg)
+		schedule_delayed_work(&sbt_end_work, secs * HZ);
+	mutex_unlock(&sbt_lock);
+	return 0;
+}
+
+/* Stop the run, check, report. */
+static int sbt_finish(void)
+{
+	int ret;
+
+	mutex_lock(&sbt_lock);
+	if (!sbt_alloc_err)
+		sbt_stop_and_check();
+	sbt_make_report(sbt_secs, sbt_setup_err);
 	sbt_free();
+	ret = sbt_setup_err;
+	sbt_running = false;
 	mutex_unlock(&sbt_lock);
 	return ret;
 }
 
+/*
+ * "N": run for N seconds (1 to 3600); the write returns when the run is
+ * over, or earlier at a signal (the freezer's too).  "bg N": start an
+ * N-second run and return at once.  "stop": end a background run now.
+ */
 static ssize_t sbt_write(struct file *file, const char __user *ubuf,
 			 size_t count, loff_t *ppos)
 {
 	unsigned int secs;
-	int ret = kstrtouint_from_user(ubuf, count, 0, &secs);
+	char buf[24];
+	bool bg;
+	int ret;
 
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (sysfs_streq(buf, "stop")) {
+		mutex_lock(&sbt_lock);
+		ret = sbt_running && sbt_background ? 0 : -ESRCH;
+		if (!ret)
+			mod_delayed_work(system_wq, &sbt_end_work, 0);
+		mutex_unlock(&sbt_lock);
+		return ret ? ret : count;
+	}
+	bg = str_has_prefix(buf, "bg ");
+	ret = kstrtouint(bg ? buf + 3 : buf, 0, &secs);
 	if (ret)
 		return ret;
 	if (!secs || secs > 3600)
 		return -EINVAL;
-	ret = sbt_run(secs);
+	ret = sbt_begin(secs, bg);
+	if (ret || bg)
+		return ret ? ret : count;
+	schedule_timeout_interruptible(secs * HZ);
+	ret = sbt_finish();
 	return ret ? ret : count;
 }
 
+/* While a run goes on, "running"; then its report. */
 static int sbt_show(struct seq_file *m, void *v)
 {
 	mutex_lock(&sbt_lock);
-	seq_puts(m, sbt_report ? sbt_report : "no run yet\n");
+	if (sbt_running)
+		seq_printf(m, "running (%u s)\n", sbt_secs);
+	else
+		seq_puts(m, sbt_report ? sbt_report : "no run yet\n");
 	mutex_unlock(&sbt_lock);
 	return 0;
 }

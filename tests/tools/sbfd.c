@@ -100,7 +100,8 @@ int main(int argc, char **argv)
 	if (uid >= 0 && switch_user(uid, keep))
 		return fail();
 	if (files > 1) {
-		lim.rlim_cur = lim.rlim_max = files + 64;
+		lim.rlim_cur = files + 64;
+		lim.rlim_max = lim.rlim_cur;
 		if (setrlimit(RLIMIT_NOFILE, &lim))
 			return fail();
 	}
