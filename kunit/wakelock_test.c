@@ -11,6 +11,7 @@
  */
 
 #include <kunit/test.h>
+#include <linux/device.h>
 #include <linux/jiffies.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
@@ -294,6 +295,35 @@ static void proc_wakelocks_escapes_quotes(struct kunit *test)
 	wake_lock_destroy(l);
 }
 
+/* Mainline wakeup sources are listed too, from their own statistics. */
+static void proc_wakelocks_lists_wakeup_sources(struct kunit *test)
+{
+	struct wakeup_source *ws = wakeup_source_register(NULL, "wl-test-ws");
+	struct wl_proc_row r;
+	char *text;
+
+	KUNIT_ASSERT_NOT_NULL(test, ws);
+	__pm_stay_awake(ws);
+	schedule_timeout_uninterruptible(2);
+	text = wl_render_proc(test);
+	KUNIT_EXPECT_TRUE(test, wl_proc_row(text, "wl-test-ws", &r));
+	KUNIT_EXPECT_EQ(test, r.count, 1ULL);
+	KUNIT_EXPECT_GT(test, r.active_since, 0ULL);
+	KUNIT_EXPECT_GE(test, r.total_time, r.active_since);
+
+	__pm_relax(ws);
+	text = wl_render_proc(test);
+	KUNIT_EXPECT_TRUE(test, wl_proc_row(text, "wl-test-ws", &r));
+	KUNIT_EXPECT_EQ(test, r.count, 1ULL);
+	KUNIT_EXPECT_EQ(test, r.active_since, 0ULL);
+	KUNIT_EXPECT_GT(test, r.total_time, 0ULL);
+	KUNIT_EXPECT_EQ(test, r.max_time, r.total_time);
+
+	wakeup_source_unregister(ws);
+	text = wl_render_proc(test);
+	KUNIT_EXPECT_FALSE(test, wl_proc_row(text, "wl-test-ws", &r));
+}
+
 static void proc_wakelocks_after_sequence(struct kunit *test)
 {
 	struct wake_lock *l = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test-proc");
@@ -490,6 +520,7 @@ static struct kunit_case wakelock_cases[] = {
 	KUNIT_CASE(init_keeps_name_when_null),
 	KUNIT_CASE(proc_wakelocks_after_sequence),
 	KUNIT_CASE(proc_wakelocks_escapes_quotes),
+	KUNIT_CASE(proc_wakelocks_lists_wakeup_sources),
 	KUNIT_CASE(user_lock_unlock_and_lists),
 	KUNIT_CASE(user_bad_input_changes_nothing),
 	KUNIT_CASE(user_limit_gives_enospc),

@@ -124,8 +124,11 @@ void suspend_block_flush_notifiers(void);
 
 /* Called by the PM core when autosleep is switched on or off. */
 void suspend_block_autosleep_enabled(bool enabled);
-/* Called by the PM core when a handshake suspend aborts. */
-void suspend_block_report_abort(void);
+/*
+ * Called by the PM core when a suspend aborts on a wakeup event: names the
+ * active requests; true if there are any.
+ */
+bool suspend_block_report_abort(void);
 
 #else /* !CONFIG_PM_QOS_SUSPEND_BLOCK */
 
@@ -193,7 +196,7 @@ static inline void suspend_block_flush_notifiers(void) {}
 
 static inline void suspend_block_autosleep_enabled(bool enabled) {}
 
-static inline void suspend_block_report_abort(void) {}
+static inline bool suspend_block_report_abort(void) { return false; }
 
 #endif /* CONFIG_PM_QOS_SUSPEND_BLOCK */
 

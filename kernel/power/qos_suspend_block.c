@@ -1069,12 +1069,15 @@ void suspend_block_autosleep_enabled(bool enabled)
  * suspend_block_report_abort - Say which requests made a suspend abort.
  *
  * Context: Any context (the suspend path, interrupts possibly off).  Called
- * by the PM core when a suspend under the wakeup_count handshake finds a
- * wakeup event pending and aborts.  If suspend-block requests are active,
- * their number and the first names go to the suspend_aborted tracepoint
- * and, with pm_debug_messages, to the kernel log.
+ * by the PM core's pm_print_active_wakeup_sources() when a suspend (or the
+ * freezing of tasks) aborts because a wakeup event is pending.  If
+ * suspend-block requests are active, their number and the first names go
+ * to the suspend_aborted tracepoint and, with pm_debug_messages, to the
+ * kernel log.
+ *
+ * Return: true if suspend-block requests are active.
  */
-void suspend_block_report_abort(void)
+bool suspend_block_report_abort(void)
 {
 	struct suspend_block_request *req;
 	char names[128];
@@ -1085,7 +1088,7 @@ void suspend_block_report_abort(void)
 	active = atomic_read(&sb_active);
 	if (!active ||
 	    !(trace_suspend_aborted_enabled() || pm_debug_messages_on))
-		return;
+		return active;
 	names[0] = '\0';
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	for (req = suspend_block_first(); req; req = suspend_block_next(req)) {
@@ -1102,6 +1105,7 @@ void suspend_block_report_abort(void)
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	trace_suspend_aborted(active, names);
 	pm_pr_dbg("suspend blocked by %u request(s): %s\n", active, names);
+	return true;
 }
 
 /*

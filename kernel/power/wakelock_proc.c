@@ -7,7 +7,9 @@
  * every power-level request as a WAKE_LOCK_IDLE lock, whoever made it (a
  * driver through wakelock.h, user space through /sys/power/wake_lock, or
  * the classes' own API), so the file answers "what kept the system awake"
- * as it did on Android.  One "deleted_wake_locks" row sums up removed
+ * as it did on Android.  Mainline's wakeup sources (pm_stay_awake() in
+ * in-tree drivers, EPOLLWAKEUP holders) follow as suspend locks, from
+ * their own statistics.  One "deleted_wake_locks" row sums up removed
  * requests of both classes.
  *
  * Columns, all from the classes' statistics (times in ns):
@@ -20,9 +22,11 @@
  *   total_time    time held, the current hold included
  *   sleep_time    time held while autosleep was on (suspend locks only)
  *   max_time      longest hold, the current one included
- *   last_change   local_clock() of the last lock or unlock
+ *   last_change   local_clock() of the last lock or unlock (for wakeup
+ *                 sources, ktime_get()'s: both count ns since boot)
  */
 
+#include <linux/device.h>
 #include <linux/init.h>
 #include <linux/jiffies.h>
 #include <linux/proc_fs.h>
@@ -117,6 +121,40 @@ static void wl_idle_row(struct power_level_request *req, struct wl_row *r,
 			    req->timed && !time_before(jiffies, req->expires));
 }
 
+/*
+ * A mainline wakeup source, read under its lock like its debugfs file
+ * does.  Active and overdue: its timeout is due, the timer about to run.
+ */
+static void wl_wakeup_source_row(struct wakeup_source *ws, struct wl_row *r)
+{
+	ktime_t now = ktime_get(), open = 0, prevent;
+	unsigned long flags;
+	bool overdue;
+
+	spin_lock_irqsave(&ws->lock, flags);
+	prevent = ws->prevent_sleep_time;
+	if (ws->active) {
+		open = ktime_sub(now, ws->last_time);
+		if (ws->autosleep_enabled)
+			prevent = ktime_add(prevent,
+					    ktime_sub(now, ws->start_prevent_time));
+	}
+	*r = (struct wl_row) {
+		.count = ws->active_count,
+		.expire_count = ws->expire_count,
+		.wake_count = ws->wakeup_count,
+		.total_time = ktime_to_ns(ws->total_time),
+		.sleep_time = ktime_to_ns(prevent),
+		.max_time = ktime_to_ns(ws->max_time),
+		.last_change = ktime_to_ns(ws->last_time),
+	};
+	overdue = ws->active && ws->timer_expires &&
+		  time_after_eq(jiffies, ws->timer_expires);
+	if (ws->active)
+		wl_add_open(r, ktime_to_ns(open), overdue);
+	spin_unlock_irqrestore(&ws->lock, flags);
+}
+
 static void wl_deleted_row(struct wl_row *r)
 {
 	const struct suspend_block_stats *s = &suspend_block_deleted;
@@ -162,8 +200,10 @@ int wakelocks_proc_show(struct seq_file *m, void *v)
 	struct power_level_request *preq;
 	struct suspend_block_walk sw;
 	struct power_level_walk pw;
+	struct wakeup_source *ws;
 	struct wl_row r;
 	u64 now = local_clock();
+	int srcuidx;
 
 	seq_puts(m, "name\tcount\texpire_count\twake_count\tactive_since\ttotal_time\tsleep_time\tmax_time\tlast_change\n");
 	wl_deleted_row(&r);
@@ -182,6 +222,13 @@ int wakelocks_proc_show(struct seq_file *m, void *v)
 		wl_print_row(m, preq->name, &r);
 	}
 	power_level_walk_end(&pw);
+
+	srcuidx = wakeup_sources_read_lock();
+	for_each_wakeup_source(ws) {
+		wl_wakeup_source_row(ws, &r);
+		wl_print_row(m, ws->name, &r);
+	}
+	wakeup_sources_read_unlock(srcuidx);
 	return 0;
 }
 
