@@ -39,6 +39,14 @@ t_errno "hibernation not built: EINVAL" EINVAL write "$R" disk
 t_eq "bad input changed nothing" "$(cat "$R")" on
 t_eq "no pass ran" "$(passes suspend)" 0
 
+# The sample driver (samples/wakelock) registers its hook under
+# #ifdef CONFIG_HAS_EARLYSUSPEND, as Android drivers did.
+S=/sys/kernel/debug/wakelock_legacy
+t_check "the sample driver's #ifdef CONFIG_HAS_EARLYSUSPEND hook is built" \
+	test -r "$S/early_suspends"
+sample_es0=$(cat "$S/early_suspends" 2>/dev/null)
+sample_lr0=$(cat "$S/late_resumes" 2>/dev/null)
+
 # Sleep: the suspend pass runs at once (the write does not wait for it),
 # then autosleep suspends.  The hooks keep the guest awake after resume.
 echo > "$LOG"
@@ -62,6 +70,9 @@ wait_for test "$(passes resume)" = 1
 t_eq "resume hooks ran once each, descending level, ties reversed" \
 	"$(log)" "resume draw2 resume draw1 resume blank resume input "
 t_eq "autosleep is off" "$(cat /sys/power/autosleep)" off
+t_eq "the sample driver's hook ran once each way" \
+	"$(cat "$S/early_suspends" 2>/dev/null) $(cat "$S/late_resumes" 2>/dev/null)" \
+	"$((sample_es0 + 1)) $((sample_lr0 + 1))"
 write "$H" "deactivate keep"
 write "$H" "remove keep"
 t_eq "no request is left blocking suspend" \

@@ -113,8 +113,12 @@ t_eq "that expiry is counted too" "$(pcol timed 3)" 2
 write /sys/power/autosleep off
 write "$H" "remove keep"
 
-# The 2009-style sample driver: IRQ handler, work item, timed report lock.
+# The 2009-style sample driver: IRQ handler, work item, timed report lock,
+# all under #ifdef CONFIG_HAS_WAKELOCK as Android drivers wrote it: without
+# that symbol it would build with no wake locks and these checks fail.
 t_check "the sample driver is there" test -e "$S/raise"
+t_check "its #ifdef CONFIG_HAS_WAKELOCK code is built (its locks exist)" \
+	grep -q '^"wl_sample_event"' "$P"
 # Counts so far (the trace scenario also raises an interrupt).
 ev0=$(cat "$S/events")
 evl0=$(pcol wl_sample_event 2)

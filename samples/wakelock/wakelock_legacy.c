@@ -16,6 +16,13 @@
  *     evt_lock: the locks overlap, so there is no window for a suspend.
  *
  * /sys/kernel/debug/wakelock_legacy/events counts the handled events.
+ *
+ * As Android drivers did, the wake lock code is under #ifdef
+ * CONFIG_HAS_WAKELOCK and the early-suspend hook (which would turn the
+ * device off with the screen) under #ifdef CONFIG_HAS_EARLYSUSPEND: on a
+ * kernel without those symbols such a driver builds with neither, silently.
+ * early_suspends and late_resumes in the same directory count the hook's
+ * calls.
  */
 
 #include <linux/atomic.h>
@@ -27,15 +34,22 @@
 #include <linux/irqdomain.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <linux/wakelock.h>
 #include <linux/workqueue.h>
+#ifdef CONFIG_HAS_WAKELOCK
+#include <linux/wakelock.h>
+#endif
+#ifdef CONFIG_HAS_EARLYSUSPEND
+#include <linux/earlysuspend.h>
+#endif
 
 /* How long user space gets to read an event before suspend may resume. */
 #define REPORT_TIMEOUT	(3 * HZ)
 
+#ifdef CONFIG_HAS_WAKELOCK
 static struct wake_lock evt_lock;
 static struct wake_lock report_lock;
 static struct wake_lock idle_lock;
+#endif
 
 static struct dentry *debug_dir;
 static struct irq_domain *sim_domain;
@@ -46,19 +60,25 @@ static unsigned long handled;	/* only the work item writes it */
 
 static void evt_work_fn(struct work_struct *work)
 {
+#ifdef CONFIG_HAS_WAKELOCK
 	wake_lock(&idle_lock);
+#endif
 	handled += atomic_xchg(&pending, 0);
+#ifdef CONFIG_HAS_WAKELOCK
 	wake_unlock(&idle_lock);
 
 	wake_lock_timeout(&report_lock, REPORT_TIMEOUT);
 	wake_unlock(&evt_lock);
+#endif
 }
 
 static DECLARE_WORK(evt_work, evt_work_fn);
 
 static irqreturn_t evt_irq(int irq, void *dev_id)
 {
+#ifdef CONFIG_HAS_WAKELOCK
 	wake_lock(&evt_lock);
+#endif
 	atomic_inc(&pending);
 	schedule_work(&evt_work);
 	return IRQ_HANDLED;
@@ -97,13 +117,36 @@ static int events_get(void *data, u64 *val)
 }
 DEFINE_DEBUGFS_ATTRIBUTE(events_fops, events_get, NULL, "%llu\n");
 
+#ifdef CONFIG_HAS_EARLYSUSPEND
+static unsigned long early_suspends, late_resumes;
+
+/* Screen off: a real driver would stop scanning here. */
+static void sample_early_suspend(struct early_suspend *h)
+{
+	early_suspends++;
+}
+
+static void sample_late_resume(struct early_suspend *h)
+{
+	late_resumes++;
+}
+
+static struct early_suspend sample_es = {
+	.level = EARLY_SUSPEND_LEVEL_BLANK_SCREEN + 1,
+	.suspend = sample_early_suspend,
+	.resume = sample_late_resume,
+};
+#endif
+
 static int __init wakelock_legacy_init(void)
 {
 	int ret;
 
+#ifdef CONFIG_HAS_WAKELOCK
 	wake_lock_init(&evt_lock, WAKE_LOCK_SUSPEND, "wl_sample_event");
 	wake_lock_init(&report_lock, WAKE_LOCK_SUSPEND, "wl_sample_report");
 	wake_lock_init(&idle_lock, WAKE_LOCK_IDLE, "wl_sample_idle");
+#endif
 
 	sim_domain = irq_domain_create_sim(NULL, 1);
 	if (IS_ERR(sim_domain)) {
@@ -123,6 +166,12 @@ static int __init wakelock_legacy_init(void)
 	debugfs_create_file("raise", 0200, debug_dir, NULL, &raise_fops);
 	debugfs_create_file_unsafe("events", 0444, debug_dir, NULL,
 				   &events_fops);
+#ifdef CONFIG_HAS_EARLYSUSPEND
+	debugfs_create_ulong("early_suspends", 0444, debug_dir,
+			     &early_suspends);
+	debugfs_create_ulong("late_resumes", 0444, debug_dir, &late_resumes);
+	register_early_suspend(&sample_es);
+#endif
 	return 0;
 
 err_mapping:
@@ -130,23 +179,30 @@ err_mapping:
 err_domain:
 	irq_domain_remove_sim(sim_domain);
 err_locks:
+#ifdef CONFIG_HAS_WAKELOCK
 	wake_lock_destroy(&idle_lock);
 	wake_lock_destroy(&report_lock);
 	wake_lock_destroy(&evt_lock);
+#endif
 	return ret;
 }
 module_init(wakelock_legacy_init);
 
 static void __exit wakelock_legacy_exit(void)
 {
+#ifdef CONFIG_HAS_EARLYSUSPEND
+	unregister_early_suspend(&sample_es);
+#endif
 	debugfs_remove(debug_dir);
 	free_irq(sim_irq, NULL);
 	flush_work(&evt_work);
 	irq_dispose_mapping(sim_irq);
 	irq_domain_remove_sim(sim_domain);
+#ifdef CONFIG_HAS_WAKELOCK
 	wake_lock_destroy(&idle_lock);
 	wake_lock_destroy(&report_lock);
 	wake_lock_destroy(&evt_lock);
+#endif
 }
 module_exit(wakelock_legacy_exit);
 
