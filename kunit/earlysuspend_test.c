@@ -187,6 +187,26 @@ static void null_hooks_are_skipped(struct kunit *test)
 	unregister_early_suspend(&c->es);
 }
 
+/*
+ * A second registration (while the pass is in effect, where a fresh one
+ * would run the suspend hook at once) warns and changes nothing: the hook
+ * does not run twice, and the pairs stay balanced.
+ */
+static void register_twice_warns_and_changes_nothing(struct kunit *test)
+{
+	struct est_handler *a = est_add(test, "a", 10);
+	struct est_handler *b = est_add(test, "b", 20);
+
+	est_request(test, SLEEP);
+	pr_info("=== expected kernel reports begin: %s\n", __func__);
+	register_early_suspend(&a->es);
+	pr_info("=== expected kernel reports end: %s\n", __func__);
+	est_request(test, ON);
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a s:b r:b r:a");
+	unregister_early_suspend(&a->es);
+	unregister_early_suspend(&b->es);
+}
+
 static void register_while_suspended_suspends_at_once(struct kunit *test)
 {
 	struct est_handler *a = est_add(test, "a", 10);
@@ -392,6 +412,7 @@ static struct kunit_case earlysuspend_cases[] = {
 	KUNIT_CASE(levels_ascend_then_descend),
 	KUNIT_CASE(ties_in_order_then_reversed),
 	KUNIT_CASE(null_hooks_are_skipped),
+	KUNIT_CASE(register_twice_warns_and_changes_nothing),
 	KUNIT_CASE(register_while_suspended_suspends_at_once),
 	KUNIT_CASE(unregister_while_suspended_skips_resume),
 	KUNIT_CASE(requests_during_a_pass_coalesce),

@@ -258,13 +258,30 @@ suspend_state_t get_suspend_state(void)
 }
 EXPORT_SYMBOL_GPL(get_suspend_state);
 
+/* Whether @nb is on @chain: es_lock is held around every change to them. */
+static bool es_on_chain(struct blocking_notifier_head *chain,
+			struct notifier_block *nb)
+{
+	struct notifier_block *p;
+
+	lockdep_assert_held(&es_lock);
+	for (p = rcu_dereference_protected(chain->head,
+					   lockdep_is_held(&es_lock));
+	     p; p = rcu_dereference_protected(p->next,
+					      lockdep_is_held(&es_lock)))
+		if (p == nb)
+			return true;
+	return false;
+}
+
 /**
  * register_early_suspend - Add an early-suspend handler.
  * @handler: Handler with its level and hooks set; either hook may be NULL.
  *
  * Waits for a pass in progress.  If the early-suspend pass is in effect,
  * the handler's suspend hook runs at once, so the late-resume pass will
- * call its resume hook like the others'.
+ * call its resume hook like the others'.  Registering a handler that is
+ * registered already warns and changes nothing.
  *
  * Context: Process context; not from a hook.
  */
@@ -277,6 +294,18 @@ void register_early_suspend(struct early_suspend *handler)
 	     handler->suspend, handler->level);
 
 	mutex_lock(&es_lock);
+	/*
+	 * Twice (a probe retry that registers again): re-initialising the
+	 * notifier blocks in place would change the priority of a block
+	 * already on a chain, and the chain's registration would then link
+	 * it a second time, into a loop.  Android corrupted its list here.
+	 */
+	if (WARN(es_on_chain(&es_suspend_chain, &handler->suspend_nb),
+		 "%ps: early-suspend handler registered twice\n",
+		 handler->suspend)) {
+		mutex_unlock(&es_lock);
+		return;
+	}
 	handler->suspended = false;
 	handler->warned = false;
 	handler->suspend_nb.notifier_call = es_suspend_one;
