@@ -82,6 +82,13 @@ static int est_record_autosleep(suspend_state_t state)
 	return 0;
 }
 
+static suspend_state_t est_autosleep_state(void)
+{
+	return est_autosleep;
+}
+
+static suspend_state_t (*est_saved_autosleep_state)(void);
+
 static int est_init(struct kunit *test)
 {
 	KUNIT_ASSERT_FALSE(test, early_suspend_in_effect());
@@ -90,6 +97,8 @@ static int est_init(struct kunit *test)
 	est_autosleep_calls = 0;
 	est_saved_autosleep = early_suspend_autosleep_fn;
 	early_suspend_autosleep_fn = est_record_autosleep;
+	est_saved_autosleep_state = early_suspend_autosleep_state_fn;
+	early_suspend_autosleep_state_fn = est_autosleep_state;
 	return 0;
 }
 
@@ -98,6 +107,7 @@ static void est_exit(struct kunit *test)
 	request_suspend_state(ON);
 	early_suspend_flush();
 	early_suspend_autosleep_fn = est_saved_autosleep;
+	early_suspend_autosleep_state_fn = est_saved_autosleep_state;
 }
 
 static struct est_handler *est_add(struct kunit *test, const char *name,
@@ -205,6 +215,22 @@ static void register_twice_warns_and_changes_nothing(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a s:b r:b r:a");
 	unregister_early_suspend(&a->es);
 	unregister_early_suspend(&b->es);
+}
+
+/*
+ * Autosleep switched off behind early suspend's back (a write to
+ * /sys/power/autosleep): the next sleep request hands the state to
+ * autosleep again instead of trusting what it handed over last.
+ */
+static void sleep_request_after_autosleep_was_switched_off(struct kunit *test)
+{
+	est_request(test, SLEEP);
+	KUNIT_EXPECT_EQ(test, est_autosleep, SLEEP);
+	KUNIT_EXPECT_EQ(test, est_autosleep_calls, 1);
+	est_autosleep = ON;		/* echo off > /sys/power/autosleep */
+	est_request(test, SLEEP);
+	KUNIT_EXPECT_EQ(test, est_autosleep, SLEEP);
+	KUNIT_EXPECT_EQ(test, est_autosleep_calls, 2);
 }
 
 static void register_while_suspended_suspends_at_once(struct kunit *test)
@@ -413,6 +439,7 @@ static struct kunit_case earlysuspend_cases[] = {
 	KUNIT_CASE(ties_in_order_then_reversed),
 	KUNIT_CASE(null_hooks_are_skipped),
 	KUNIT_CASE(register_twice_warns_and_changes_nothing),
+	KUNIT_CASE(sleep_request_after_autosleep_was_switched_off),
 	KUNIT_CASE(register_while_suspended_suspends_at_once),
 	KUNIT_CASE(unregister_while_suspended_skips_resume),
 	KUNIT_CASE(requests_during_a_pass_coalesce),

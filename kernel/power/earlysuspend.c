@@ -59,7 +59,6 @@ static BLOCKING_NOTIFIER_HEAD(es_suspend_chain);
 static BLOCKING_NOTIFIER_HEAD(es_resume_chain);
 static u16 es_seq;			/* registrations, modulo 65536 */
 static bool es_suspended;		/* the suspend pass is in effect */
-static suspend_state_t es_autosleep = PM_SUSPEND_ON;	/* handed over */
 
 /* Duration of the last pass of each direction, and how many ran. */
 static u64 es_pass_ns[2];
@@ -78,6 +77,8 @@ static const char *es_state_name(suspend_state_t state);
 
 int (*early_suspend_autosleep_fn)(suspend_state_t state) =
 	pm_autosleep_set_state;
+suspend_state_t (*early_suspend_autosleep_state_fn)(void) =
+	pm_autosleep_state;
 
 /* Call one hook, timing it; with es_lock held. */
 static void es_call(struct early_suspend *h, bool suspend)
@@ -151,8 +152,6 @@ static void es_set_autosleep(suspend_state_t state)
 
 	if (ret)
 		pr_err("autosleep refused %s: %d\n", es_state_name(state), ret);
-	else
-		es_autosleep = state;
 }
 
 /*
@@ -180,10 +179,15 @@ static void es_work_fn(struct work_struct *work)
 			es_set_autosleep(PM_SUSPEND_ON);
 			es_pass(false);
 			suspend_block_deactivate(&es_block);
-		} else if (want != es_autosleep) {
-			/* Asleep already, another sleep state wanted. */
+		} else if (want != early_suspend_autosleep_state_fn()) {
+			/*
+			 * Asleep already and another sleep state wanted, or
+			 * autosleep changed behind our back (a write to
+			 * /sys/power/autosleep): autosleep's own state, not
+			 * what was handed to it last, says what to do.
+			 */
 			es_set_autosleep(want);
-			if (es_autosleep != want)
+			if (early_suspend_autosleep_state_fn() != want)
 				break;
 		} else {
 			break;
@@ -419,7 +423,8 @@ static int es_debugfs_show(struct seq_file *m, void *unused)
 	mutex_lock(&es_lock);
 	seq_printf(m, "requested: %s\n", es_state_name(get_suspend_state()));
 	seq_printf(m, "suspended: %d\n", es_suspended);
-	seq_printf(m, "autosleep: %s\n", es_state_name(es_autosleep));
+	seq_printf(m, "autosleep: %s\n",
+		   es_state_name(early_suspend_autosleep_state_fn()));
 	seq_printf(m, "suspend passes: %lu, last %llu ns\n", es_passes[1],
 		   es_pass_ns[1]);
 	seq_printf(m, "resume passes: %lu, last %llu ns\n", es_passes[0],
