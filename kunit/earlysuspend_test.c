@@ -75,10 +75,17 @@ static void est_resume(struct early_suspend *h)
 	est_note(h, 'r');
 }
 
+/* Registered from "autosleep", as from a device callback of a suspend. */
+static struct early_suspend *est_register_in_autosleep;
+
 static int est_record_autosleep(suspend_state_t state)
 {
 	est_autosleep = state;
 	est_autosleep_calls++;
+	if (state == ON && est_register_in_autosleep) {
+		register_early_suspend(est_register_in_autosleep);
+		est_register_in_autosleep = NULL;
+	}
 	return 0;
 }
 
@@ -231,6 +238,32 @@ static void sleep_request_after_autosleep_was_switched_off(struct kunit *test)
 	est_request(test, SLEEP);
 	KUNIT_EXPECT_EQ(test, est_autosleep, SLEEP);
 	KUNIT_EXPECT_EQ(test, est_autosleep_calls, 2);
+}
+
+/*
+ * "on" turns autosleep off, which waits for a suspend in progress; a
+ * device callback of that suspend may register a handler.  Early suspend
+ * must not hold its lock across the call into autosleep (it would
+ * deadlock here): the handler registers, suspended at once, and the
+ * late-resume pass resumes it with the others.
+ */
+static void register_from_the_suspend_path_during_on(struct kunit *test)
+{
+	struct est_handler *a = est_add(test, "a", 10);
+	struct est_handler *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	b->name = "b";
+	b->es.level = 20;
+	b->es.suspend = est_suspend;
+	b->es.resume = est_resume;
+	est_request(test, SLEEP);
+	est_register_in_autosleep = &b->es;
+	est_request(test, ON);
+	KUNIT_EXPECT_NULL(test, est_register_in_autosleep);
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a s:b r:b r:a");
+	unregister_early_suspend(&a->es);
+	unregister_early_suspend(&b->es);
 }
 
 static void register_while_suspended_suspends_at_once(struct kunit *test)
@@ -440,6 +473,7 @@ static struct kunit_case earlysuspend_cases[] = {
 	KUNIT_CASE(null_hooks_are_skipped),
 	KUNIT_CASE(register_twice_warns_and_changes_nothing),
 	KUNIT_CASE(sleep_request_after_autosleep_was_switched_off),
+	KUNIT_CASE(register_from_the_suspend_path_during_on),
 	KUNIT_CASE(register_while_suspended_suspends_at_once),
 	KUNIT_CASE(unregister_while_suspended_skips_resume),
 	KUNIT_CASE(requests_during_a_pass_coalesce),

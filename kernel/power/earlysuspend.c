@@ -58,7 +58,12 @@ static DEFINE_MUTEX(es_lock);
 static BLOCKING_NOTIFIER_HEAD(es_suspend_chain);
 static BLOCKING_NOTIFIER_HEAD(es_resume_chain);
 static u16 es_seq;			/* registrations, modulo 65536 */
-static bool es_suspended;		/* the suspend pass is in effect */
+/*
+ * The suspend pass is in effect.  Written only by the work item (under
+ * es_lock, by es_pass()), which the ordered workqueue runs one at a time:
+ * the work reads it without the lock, others under it.
+ */
+static bool es_suspended;
 
 /* Duration of the last pass of each direction, and how many ran. */
 static u64 es_pass_ns[2];
@@ -158,12 +163,15 @@ static void es_set_autosleep(suspend_state_t state)
  * Bring what was done in line with what is wanted.  Each step re-reads the
  * wish: requests made meanwhile are seen at once, and a wish that comes
  * back to where things stand costs nothing.
+ *
+ * es_lock covers the passes only, not the calls into autosleep: turning
+ * autosleep off waits for a suspend in progress, whose device callbacks
+ * may (un)register early-suspend handlers, which takes es_lock.
  */
 static void es_work_fn(struct work_struct *work)
 {
 	suspend_state_t want;
 
-	mutex_lock(&es_lock);
 	for (;;) {
 		spin_lock_irq(&es_request_lock);
 		want = es_requested;
@@ -171,13 +179,17 @@ static void es_work_fn(struct work_struct *work)
 
 		if (want != PM_SUSPEND_ON && !es_suspended) {
 			suspend_block_activate(&es_block);
+			mutex_lock(&es_lock);
 			es_pass(true);
+			mutex_unlock(&es_lock);
 			es_set_autosleep(want);
 			suspend_block_deactivate(&es_block);
 		} else if (want == PM_SUSPEND_ON && es_suspended) {
 			suspend_block_activate(&es_block);
 			es_set_autosleep(PM_SUSPEND_ON);
+			mutex_lock(&es_lock);
 			es_pass(false);
+			mutex_unlock(&es_lock);
 			suspend_block_deactivate(&es_block);
 		} else if (want != early_suspend_autosleep_state_fn()) {
 			/*
@@ -193,7 +205,6 @@ static void es_work_fn(struct work_struct *work)
 			break;
 		}
 	}
-	mutex_unlock(&es_lock);
 }
 
 /* suspend_state_t is __bitwise: index pm_states[] through this. */
