@@ -35,6 +35,7 @@ static char est_log[512];
 /* What was handed to autosleep. */
 static suspend_state_t est_autosleep;
 static int est_autosleep_calls;
+static int est_autosleep_sleeps;	/* calls with a sleep state */
 static int (*est_saved_autosleep)(suspend_state_t state);
 
 struct est_handler {
@@ -82,6 +83,7 @@ static int est_record_autosleep(suspend_state_t state)
 {
 	est_autosleep = state;
 	est_autosleep_calls++;
+	est_autosleep_sleeps += state != ON;
 	if (state == ON && est_register_in_autosleep) {
 		register_early_suspend(est_register_in_autosleep);
 		est_register_in_autosleep = NULL;
@@ -102,6 +104,7 @@ static int est_init(struct kunit *test)
 	est_log[0] = '\0';
 	est_autosleep = ON;
 	est_autosleep_calls = 0;
+	est_autosleep_sleeps = 0;
 	est_saved_autosleep = early_suspend_autosleep_fn;
 	early_suspend_autosleep_fn = est_record_autosleep;
 	est_saved_autosleep_state = early_suspend_autosleep_state_fn;
@@ -342,6 +345,25 @@ static void requests_during_a_pass_coalesce(struct kunit *test)
 	unregister_early_suspend(&b->es);
 }
 
+/* An "on" during the early-suspend pass starts no suspend. */
+static void on_during_the_pass_starts_no_suspend(struct kunit *test)
+{
+	struct completion entered, release;
+	struct est_handler *a = est_add(test, "a", 10);
+
+	est_hold(a, &entered, &release);
+	KUNIT_ASSERT_EQ(test, request_suspend_state(SLEEP), 0);
+	wait_for_completion(&entered);
+	KUNIT_EXPECT_EQ(test, request_suspend_state(ON), 0);
+	complete(&release);
+	early_suspend_flush();
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a r:a");
+	KUNIT_EXPECT_EQ_MSG(test, est_autosleep_sleeps, 0,
+			    "a sleep state was handed to autosleep after the on");
+	KUNIT_EXPECT_TRUE(test, est_autosleep == ON);
+	unregister_early_suspend(&a->es);
+}
+
 struct est_thread_arg {
 	struct early_suspend *es;
 	bool add;
@@ -477,6 +499,7 @@ static struct kunit_case earlysuspend_cases[] = {
 	KUNIT_CASE(register_while_suspended_suspends_at_once),
 	KUNIT_CASE(unregister_while_suspended_skips_resume),
 	KUNIT_CASE(requests_during_a_pass_coalesce),
+	KUNIT_CASE(on_during_the_pass_starts_no_suspend),
 	KUNIT_CASE(register_unregister_during_pass),
 	KUNIT_CASE(pass_holds_suspend_block),
 	KUNIT_CASE(bad_state_changes_nothing),

@@ -168,21 +168,35 @@ static void es_set_autosleep(suspend_state_t state)
  * autosleep off waits for a suspend in progress, whose device callbacks
  * may (un)register early-suspend handlers, which takes es_lock.
  */
+/* The state last requested. */
+static suspend_state_t es_wish(void)
+{
+	suspend_state_t want;
+
+	spin_lock_irq(&es_request_lock);
+	want = es_requested;
+	spin_unlock_irq(&es_request_lock);
+	return want;
+}
+
 static void es_work_fn(struct work_struct *work)
 {
 	suspend_state_t want;
 
 	for (;;) {
-		spin_lock_irq(&es_request_lock);
-		want = es_requested;
-		spin_unlock_irq(&es_request_lock);
-
+		want = es_wish();
 		if (want != PM_SUSPEND_ON && !es_suspended) {
 			suspend_block_activate(&es_block);
 			mutex_lock(&es_lock);
 			es_pass(true);
 			mutex_unlock(&es_lock);
-			es_set_autosleep(want);
+			/*
+			 * An "on" that came during the pass: do not start a
+			 * suspend only to stop it; the next round resumes.
+			 */
+			want = es_wish();
+			if (want != PM_SUSPEND_ON)
+				es_set_autosleep(want);
 			suspend_block_deactivate(&es_block);
 		} else if (want == PM_SUSPEND_ON && es_suspended) {
 			suspend_block_activate(&es_block);
