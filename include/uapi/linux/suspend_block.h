@@ -25,10 +25,11 @@ struct suspend_block_name {
 
 /*
  * Name the request (statistics, traces), once, before its first
- * acquisition: 1 to 63 printable bytes other than space, '"' and '\\'
- * (EINVAL otherwise; EBUSY if named or acquired already).  Without it the name is "fd:" and the opener's command (bytes
- * other than printable non-space ones, and quotes and backslashes, replaced
- * by '_').
+ * acquisition: 1 to 63 printable bytes other than space, double quote and
+ * backslash (EINVAL otherwise; EBUSY if named or acquired already).
+ * Without it the name is "fd:" and the opener's command, with bytes other
+ * than printable non-space ones, and quotes and backslashes, replaced by
+ * '_'.
  */
 #define SUSPEND_BLOCK_IOC_SET_NAME \
 	_IOW(SUSPEND_BLOCK_IOC_MAGIC, 0, struct suspend_block_name)
