@@ -632,11 +632,18 @@ static int sbt_alloc_err, sbt_setup_err;
  */
 static bool sbt_background;	/* the run is a background one, under sbt_lock */
 
-static int sbt_finish(void);
+static int sbt_finish_locked(void);
 
+/*
+ * A background run's end.  If the run has ended meanwhile, or the one on
+ * now is a foreground run, there is nothing to do.
+ */
 static void sbt_end_fn(struct work_struct *work)
 {
-	sbt_finish();
+	mutex_lock(&sbt_lock);
+	if (sbt_running && sbt_background)
+		sbt_finish_locked();
+	mutex_unlock(&sbt_lock);
 }
 
 static DECLARE_DELAYED_WORK(sbt_end_work, sbt_end_fn);
@@ -673,20 +680,16 @@ static int sbt_begin(unsigned int secs, bool bg)
 	return 0;
 }
 
-/* Stop the run, check, report. */
-static int sbt_finish(void)
+/* Stop the run, check, report; with sbt_lock held and a run on. */
+static int sbt_finish_locked(void)
 {
-	int ret;
-
-	mutex_lock(&sbt_lock);
+	lockdep_assert_held(&sbt_lock);
 	if (!sbt_alloc_err)
 		sbt_stop_and_check();
 	sbt_make_report(sbt_secs, sbt_setup_err);
 	sbt_free();
-	ret = sbt_setup_err;
 	sbt_running = false;
-	mutex_unlock(&sbt_lock);
-	return ret;
+	return sbt_setup_err;
 }
 
 /*
@@ -710,7 +713,12 @@ static ssize_t sbt_write(struct file *file, const char __user *ubuf,
 	if (sysfs_streq(buf, "stop")) {
 		mutex_lock(&sbt_lock);
 		ret = sbt_running && sbt_background ? 0 : -ESRCH;
-		if (!ret)
+		/*
+		 * Only a pending end is brought forward: one already running
+		 * waits for sbt_lock and ends the run itself, and queueing it
+		 * again would end the next run too.
+		 */
+		if (!ret && delayed_work_pending(&sbt_end_work))
 			mod_delayed_work(system_wq, &sbt_end_work, 0);
 		mutex_unlock(&sbt_lock);
 		return ret ? ret : count;
@@ -725,7 +733,9 @@ static ssize_t sbt_write(struct file *file, const char __user *ubuf,
 	if (ret || bg)
 		return ret ? ret : count;
 	schedule_timeout_interruptible(secs * HZ);
-	ret = sbt_finish();
+	mutex_lock(&sbt_lock);
+	ret = sbt_finish_locked();	/* a foreground run only ends here */
+	mutex_unlock(&sbt_lock);
 	return ret ? ret : count;
 }
 
