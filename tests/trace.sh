@@ -73,12 +73,13 @@ es_end=$(at 'es_pass_end: +suspend')
 t_check "early suspend: the pass brackets its handlers" \
 	in_order "$es_start" "$(at 'es_handler: +suspend')" \
 	"$(last 'es_handler: +suspend')" "$es_end"
+# The test hooks' levels, and the sample driver's hook at 51.
 t_eq "early suspend: suspend hooks in level order" \
 	"$(grep -E 'es_handler: +suspend' "$R" | sed -n 's/.* level=\([-0-9]*\).*/\1/p' | tr '\n' ' ')" \
-	"40 100 100 150 "
+	"40 51 100 100 150 "
 t_eq "early suspend: resume hooks in reverse level order" \
 	"$(grep -E 'es_handler: +resume' "$R" | sed -n 's/.* level=\([-0-9]*\).*/\1/p' | tr '\n' ' ')" \
-	"100 100 50 40 "
+	"100 100 51 50 40 "
 t_check "early suspend: hooks named through %ps" \
 	test "$(at 'es_handler: .*fn=est_suspend')" -gt 0
 t_eq "two suspends completed" "$(grep -c -E 'suspend_end: +completed asleep_ns=' "$R")" 2

@@ -125,8 +125,8 @@ void suspend_block_flush_notifiers(void);
 /* Called by the PM core when autosleep is switched on or off. */
 void suspend_block_autosleep_enabled(bool enabled);
 /*
- * Called by the PM core when a suspend aborts on a wakeup event: names the
- * active requests; true if there are any.
+ * Called by the PM core when a suspend aborts on a pending wakeup event:
+ * names the active requests; true if there are any.
  */
 bool suspend_block_report_abort(void);
 

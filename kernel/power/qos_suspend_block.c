@@ -1069,8 +1069,8 @@ void suspend_block_autosleep_enabled(bool enabled)
  * suspend_block_report_abort - Say which requests made a suspend abort.
  *
  * Context: Any context (the suspend path, interrupts possibly off).  Called
- * by the PM core's pm_print_active_wakeup_sources() when a suspend (or the
- * freezing of tasks) aborts because a wakeup event is pending.  If
+ * by the PM core when a suspend (or the freezing of tasks) under the
+ * wakeup_count handshake finds a wakeup event pending and aborts.  If
  * suspend-block requests are active, their number and the first names go
  * to the suspend_aborted tracepoint and, with pm_debug_messages, to the
  * kernel log.
