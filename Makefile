@@ -10,11 +10,9 @@ B := $(TOP)/build
 S := $(B)/linux
 R := $(B)/results
 
-# Guest test scripts: every tests/*.sh but the helpers, the demo, the
-# user-space benchmark and suspend-race (make torture only: twice in about
-# 300 attempts an S3 resume under TCG drew an RCU grace-period-start stall
-# warning, which fails the run; see README).
-GUEST_TESTS ?= $(filter-out lib demo bench-user suspend-race,$(basename $(notdir $(wildcard tests/*.sh))))
+# Guest test scripts: every tests/*.sh but the helpers, the demo and the
+# user-space benchmark.
+GUEST_TESTS ?= $(filter-out lib demo bench-user,$(basename $(notdir $(wildcard tests/*.sh))))
 
 .PHONY: help deps tree kernel kunit kunit-um kunit-pristine kunit-i386 kunit-x86_64 guest-test run test trace \
 	torture test-kcsan bench bench-perf \

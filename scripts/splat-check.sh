@@ -15,7 +15,8 @@ patterns+='inconsistent lock state|possible irq lock inversion|'
 patterns+='suspicious RCU usage|INFO: trying to register non-static key|'
 patterns+='sleeping function called from invalid context|Invalid wait context|'
 patterns+='UBSAN:|KASAN:|unreferenced object 0x|'
-patterns+='ODEBUG:|RCU detected stall|hung_task|soft lockup'
+patterns+='ODEBUG:|detected stalls on CPUs|self-detected stall|detected expedited stalls|'
+patterns+='kthread starved for|hung_task|soft lockup'
 
 # A test that provokes a report on purpose (misuse checks) brackets it
 # with these lines; reports between them are expected, not failures.
