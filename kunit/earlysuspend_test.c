@@ -4,7 +4,7 @@
  * balanced suspend/resume pairs, NULL hooks, registration while suspended,
  * registration and unregistration from other kthreads during a pass,
  * coalescing of requests, the pass's own suspend-block request, bad
- * states, and the slow-hook report.
+ * states, the slow-hook report, and Android's "main" lock.
  *
  * Autosleep is replaced by a recorder for the duration of each case, so
  * nothing really suspends; s2idle ("freeze") is the sleep state used, as
@@ -489,6 +489,32 @@ static void slow_hook_reported_once(struct kunit *test)
 	unregister_early_suspend(&b->es);
 }
 
+/*
+ * Android's "main" lock (the legacy meaning of /sys/power/state): held
+ * while "on" is requested, released once the early-suspend pass of a sleep
+ * request has run, held again by the "on" request itself (before its
+ * pass), released when the mode is turned off.
+ */
+static void main_lock_held_while_on(struct kunit *test)
+{
+	unsigned int base = suspend_block_active_count();
+
+	early_suspend_use_main_lock(true);
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base + 1);
+	est_request(test, SLEEP);
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base);
+	KUNIT_ASSERT_EQ(test, request_suspend_state(ON), 0);
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base + 1);
+	early_suspend_flush();
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base + 1);
+	early_suspend_use_main_lock(false);
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base);
+	est_request(test, SLEEP);
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base);
+	est_request(test, ON);
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base);
+}
+
 static struct kunit_case earlysuspend_cases[] = {
 	KUNIT_CASE(levels_ascend_then_descend),
 	KUNIT_CASE(ties_in_order_then_reversed),
@@ -504,6 +530,7 @@ static struct kunit_case earlysuspend_cases[] = {
 	KUNIT_CASE(pass_holds_suspend_block),
 	KUNIT_CASE(bad_state_changes_nothing),
 	KUNIT_CASE(slow_hook_reported_once),
+	KUNIT_CASE(main_lock_held_while_on),
 	{}
 };
 

@@ -388,9 +388,15 @@ static void longest_remaining_by_level(struct kunit *test)
 	left = power_level_longest_remaining(0);
 	KUNIT_EXPECT_GT(test, left, 10UL * HZ);
 	KUNIT_EXPECT_LE(test, left, 20UL * HZ);
-	/* b at level 3 no longer counts for level 0, only for 3 and up. */
+	/*
+	 * b at level 3 no longer counts for level 0, only for 3 and up.  a
+	 * alone has 10 s left, but level 0 keeps b's deadline while a stays:
+	 * an upper bound (remaining_upper_bound_never_below).
+	 */
 	power_level_update_request(b, 3);
-	KUNIT_EXPECT_LE(test, power_level_longest_remaining(0), 10UL * HZ);
+	left = power_level_longest_remaining(0);
+	KUNIT_EXPECT_GT(test, left, 9UL * HZ);
+	KUNIT_EXPECT_LE(test, left, 20UL * HZ);
 	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(3),
 			MAX_SCHEDULE_TIMEOUT);
 	power_level_update_request(a, ANY);
@@ -398,6 +404,163 @@ static void longest_remaining_by_level(struct kunit *test)
 	power_level_remove_request(a);
 	power_level_remove_request(b);
 	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(9), 0UL);
+}
+
+/*
+ * Time that may pass between an update and a query on a slow debug guest;
+ * far below the gaps between the deadlines the cases tell apart.
+ */
+#define PL_SLACK	(HZ / 2)
+
+/*
+ * power_level_longest_remaining() reads per-level counts by kind: an
+ * untimed request wins over a timed one; once released, the timed one's
+ * time left; a request's kind changing moves it between the counts.
+ */
+static void remaining_untimed_beats_timed(struct kunit *test)
+{
+	struct power_level_request *u = pl_new(test, 0);
+	struct power_level_request *t = pl_new(test, ANY);
+	unsigned long left;
+
+	power_level_update_request_timeout(t, 0, 5 * HZ);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(0),
+			MAX_SCHEDULE_TIMEOUT);
+	power_level_update_request(u, ANY);
+	left = power_level_longest_remaining(0);
+	KUNIT_EXPECT_GT(test, left, 5UL * HZ - PL_SLACK);
+	KUNIT_EXPECT_LE(test, left, 5UL * HZ);
+
+	/* t alone: untimed, then timed again with a sooner deadline. */
+	power_level_update_request(t, 0);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(0),
+			MAX_SCHEDULE_TIMEOUT);
+	power_level_update_request_timeout(t, 0, 2 * HZ);
+	left = power_level_longest_remaining(0);
+	KUNIT_EXPECT_GT(test, left, 2UL * HZ - PL_SLACK);
+	KUNIT_EXPECT_LE(test, left, 2UL * HZ);
+
+	/* u timed, t untimed: the untimed one wins again. */
+	power_level_update_request_timeout(u, 0, 5 * HZ);
+	power_level_update_request(t, 0);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(0),
+			MAX_SCHEDULE_TIMEOUT);
+	power_level_remove_request(t);
+	left = power_level_longest_remaining(0);
+	KUNIT_EXPECT_GT(test, left, 0UL);
+	KUNIT_EXPECT_LE(test, left, 5UL * HZ);
+	power_level_remove_request(u);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(0), 0UL);
+}
+
+/*
+ * Two timed requests at one level: releasing the later one early leaves
+ * its deadline as the level's latest, so the answer is an upper bound,
+ * never below the true time left.  Once the level has no timed request,
+ * the next one starts afresh.
+ */
+static void remaining_upper_bound_never_below(struct kunit *test)
+{
+	struct power_level_request *a = pl_new(test, ANY);
+	struct power_level_request *b = pl_new(test, ANY);
+	unsigned long left, truth;
+
+	power_level_update_request_timeout(a, 0, 2 * HZ);
+	power_level_update_request_timeout(b, 0, 5 * HZ);
+	left = power_level_longest_remaining(0);
+	KUNIT_EXPECT_GT(test, left, 5UL * HZ - PL_SLACK);
+	KUNIT_EXPECT_LE(test, left, 5UL * HZ);
+
+	power_level_update_request(b, ANY);
+	left = power_level_longest_remaining(0);
+	/* Read after the query: the truth only shrinks meanwhile. */
+	truth = a->expires - jiffies;
+	KUNIT_EXPECT_EQ(test, a->level, 0);
+	KUNIT_EXPECT_GT(test, truth, 2UL * HZ - PL_SLACK);
+	KUNIT_EXPECT_GE(test, left, truth);
+	KUNIT_EXPECT_LE(test, left, 5UL * HZ);
+
+	power_level_update_request(a, ANY);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(0), 0UL);
+
+	/* No timed request left at level 0: b's old deadline is gone. */
+	power_level_update_request_timeout(a, 0, HZ);
+	left = power_level_longest_remaining(0);
+	KUNIT_EXPECT_GT(test, left, 0UL);
+	KUNIT_EXPECT_LE(test, left, 1UL * HZ);
+	power_level_remove_request(a);
+	power_level_remove_request(b);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(0), 0UL);
+}
+
+/* Requests above the level asked about do not count, timed or not. */
+static void remaining_ignores_higher_levels(struct kunit *test)
+{
+	struct power_level_request *u = pl_new(test, 3);
+	struct power_level_request *t = pl_new(test, ANY);
+	unsigned long left;
+
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(0), 0UL);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(2), 0UL);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(-1), 0UL);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(3),
+			MAX_SCHEDULE_TIMEOUT);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(100),
+			MAX_SCHEDULE_TIMEOUT);
+
+	/*
+	 * A timed request at 1 makes the query for 2 read the counts: u's
+	 * untimed count at 3 must stay out of it.
+	 */
+	power_level_update_request_timeout(t, 1, 2 * HZ);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(0), 0UL);
+	left = power_level_longest_remaining(2);
+	KUNIT_EXPECT_GT(test, left, 2UL * HZ - PL_SLACK);
+	KUNIT_EXPECT_LE(test, left, 2UL * HZ);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(3),
+			MAX_SCHEDULE_TIMEOUT);
+
+	/* A timed request above it: t timed at 5, u now timed at 1. */
+	power_level_update_request_timeout(t, 5, 100 * HZ);
+	power_level_update_request_timeout(u, 1, 2 * HZ);
+	left = power_level_longest_remaining(4);
+	KUNIT_EXPECT_GT(test, left, 0UL);
+	KUNIT_EXPECT_LE(test, left, 2UL * HZ);
+	power_level_remove_request(t);
+	power_level_remove_request(u);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(9), 0UL);
+}
+
+/*
+ * A timed request that expires by its timer leaves nothing in the counts:
+ * neither its untimed part from before nor its timed part.  A stale count
+ * at level 0 would show in a query for level 1 once the limit is kept at 1
+ * (with the limit above the level the query does not read the counts).
+ */
+static void remaining_zero_after_expiry(struct kunit *test)
+{
+	struct power_level_request *a = pl_new(test, 0);
+	struct power_level_request *b = pl_new(test, ANY);
+	struct power_level_request *h = pl_new(test, ANY);
+	unsigned long left;
+
+	power_level_update_request_timeout(a, 0, 1);
+	msleep(50);
+	KUNIT_EXPECT_LT(test, pl_wait_inactive(a, 10 * HZ), 10UL * HZ);
+	KUNIT_EXPECT_EQ(test, a->level, ANY);
+	KUNIT_EXPECT_EQ(test, a->stats.expire_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(0), 0UL);
+
+	power_level_update_request_timeout(h, 1, 2 * HZ);
+	power_level_update_request_timeout(b, 0, 100 * HZ);
+	power_level_update_request(b, ANY);
+	left = power_level_longest_remaining(1);
+	KUNIT_EXPECT_GT(test, left, 0UL);
+	KUNIT_EXPECT_LE(test, left, 2UL * HZ);
+	power_level_remove_request(a);
+	power_level_remove_request(b);
+	power_level_remove_request(h);
+	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(1), 0UL);
 }
 
 static void remove_cancels_timeout(struct kunit *test)
@@ -539,6 +702,10 @@ static struct kunit_case power_level_cases[] = {
 	KUNIT_CASE(untimed_update_cancels_timeout),
 	KUNIT_CASE(timeout_replaces_deadline),
 	KUNIT_CASE(longest_remaining_by_level),
+	KUNIT_CASE(remaining_untimed_beats_timed),
+	KUNIT_CASE(remaining_upper_bound_never_below),
+	KUNIT_CASE(remaining_ignores_higher_levels),
+	KUNIT_CASE(remaining_zero_after_expiry),
 	KUNIT_CASE(remove_cancels_timeout),
 #ifdef CONFIG_CPU_IDLE
 	KUNIT_CASE(clamp_governor_choice),

@@ -213,6 +213,42 @@ static void idle_lock_sets_power_level(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), PM_QOS_POWER_LEVEL_ANY);
 }
 
+/* Time that may pass between a lock and a query on a slow debug guest. */
+#define WL_SLACK	(HZ / 2)
+
+/*
+ * has_wake_lock(WAKE_LOCK_IDLE) from the power-level class's per-level
+ * counts: a held untimed lock gives -1 whatever the timed ones; without
+ * it, the timed lock's time left; a lock alone that changes kind is exact.
+ */
+static void idle_has_wake_lock_by_kind(struct kunit *test)
+{
+	struct wake_lock *u = wl_new(test, WAKE_LOCK_IDLE, "wl-test-idle-u");
+	struct wake_lock *t = wl_new(test, WAKE_LOCK_IDLE, "wl-test-idle-t");
+	long left;
+
+	wake_lock(u);
+	wake_lock_timeout(t, 5 * HZ);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_IDLE), -1L);
+	wake_unlock(u);
+	left = has_wake_lock(WAKE_LOCK_IDLE);
+	KUNIT_EXPECT_GT(test, left, 5L * HZ - WL_SLACK);
+	KUNIT_EXPECT_LE(test, left, 5L * HZ);
+
+	/* t alone: untimed, then timed with a sooner deadline. */
+	wake_lock(t);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_IDLE), -1L);
+	wake_lock_timeout(t, 2 * HZ);
+	left = has_wake_lock(WAKE_LOCK_IDLE);
+	KUNIT_EXPECT_GT(test, left, 2L * HZ - WL_SLACK);
+	KUNIT_EXPECT_LE(test, left, 2L * HZ);
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	wake_unlock(t);
+	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_IDLE), 0L);
+	wake_lock_destroy(u);
+	wake_lock_destroy(t);
+}
+
 static void destroy_releases_held_lock(struct kunit *test)
 {
 	struct wake_lock *l = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test");
@@ -516,6 +552,7 @@ static struct kunit_case wakelock_cases[] = {
 	KUNIT_CASE(timeout_makes_untimed_lock_timed),
 	KUNIT_CASE(has_wake_lock_values),
 	KUNIT_CASE(idle_lock_sets_power_level),
+	KUNIT_CASE(idle_has_wake_lock_by_kind),
 	KUNIT_CASE(destroy_releases_held_lock),
 	KUNIT_CASE(init_keeps_name_when_null),
 	KUNIT_CASE(proc_wakelocks_after_sequence),

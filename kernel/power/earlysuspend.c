@@ -23,6 +23,15 @@
  * a suspend-block request of its own, so the system does not suspend under
  * a half-done pass.
  *
+ * Android's "main" lock.  With Android's meaning of /sys/power/state
+ * turned on (earlysuspend_legacy.c), a suspend-block request named "main"
+ * is active from a request of "on" until the early-suspend pass of the next
+ * sleep request has run, as Android's main wake lock was: it shows in
+ * /proc/wakelocks, and has_wake_lock(WAKE_LOCK_SUSPEND) returns -1 while
+ * the system is "on".  It is activated by the request itself and released
+ * by the work item, both under es_request_lock, so a release never undoes
+ * a newer "on".
+ *
  * Locking.  es_lock (a mutex) serialises passes, registration and the
  * debugfs read-out; handlers are called with it held, so they must not
  * register or unregister.  es_requested has its own spinlock so that a
@@ -77,6 +86,9 @@ static void es_work_fn(struct work_struct *work);
 static DECLARE_WORK(es_work, es_work_fn);
 
 static struct suspend_block_request es_block;
+/* Android's main wake lock; es_main_used under es_request_lock. */
+static struct suspend_block_request es_main;
+static bool es_main_added, es_main_used;
 
 static const char *es_state_name(suspend_state_t state);
 
@@ -168,6 +180,47 @@ static void es_set_autosleep(suspend_state_t state)
  * autosleep off waits for a suspend in progress, whose device callbacks
  * may (un)register early-suspend handlers, which takes es_lock.
  */
+/*
+ * After an early-suspend pass: release "main" unless an "on" came since
+ * (that request activated it again, and a later pass releases it).
+ */
+static void es_main_release(void)
+{
+	spin_lock_irq(&es_request_lock);
+	if (es_main_added && es_requested != PM_SUSPEND_ON)
+		suspend_block_deactivate(&es_main);
+	spin_unlock_irq(&es_request_lock);
+}
+
+/**
+ * early_suspend_use_main_lock - Hold Android's "main" lock while "on".
+ * @use: true to hold it from now on whenever "on" is the state requested
+ *	(or its early-suspend pass has not run yet), false to release it.
+ *
+ * The request is added on first use and stays registered (its row in
+ * /proc/wakelocks keeps its statistics).
+ *
+ * Context: Process context.
+ */
+void early_suspend_use_main_lock(bool use)
+{
+	if (use && !es_main_added) {
+		suspend_block_add_request(&es_main, "main");
+		es_main_added = true;
+	}
+	if (!es_main_added)
+		return;
+	mutex_lock(&es_lock);		/* es_suspended stays put */
+	spin_lock_irq(&es_request_lock);
+	es_main_used = use;
+	if (use && (es_requested == PM_SUSPEND_ON || !es_suspended))
+		suspend_block_activate(&es_main);
+	else
+		suspend_block_deactivate(&es_main);
+	spin_unlock_irq(&es_request_lock);
+	mutex_unlock(&es_lock);
+}
+
 /* The state last requested. */
 static suspend_state_t es_wish(void)
 {
@@ -197,6 +250,7 @@ static void es_work_fn(struct work_struct *work)
 			want = es_wish();
 			if (want != PM_SUSPEND_ON)
 				es_set_autosleep(want);
+			es_main_release();
 			suspend_block_deactivate(&es_block);
 		} else if (want == PM_SUSPEND_ON && es_suspended) {
 			suspend_block_activate(&es_block);
@@ -262,6 +316,8 @@ int request_suspend_state(suspend_state_t state)
 		return -EINVAL;
 	spin_lock_irqsave(&es_request_lock, flags);
 	es_requested = state;
+	if (state == PM_SUSPEND_ON && es_main_used)
+		suspend_block_activate(&es_main);
 	spin_unlock_irqrestore(&es_request_lock, flags);
 	queue_work(es_wq, &es_work);
 	return 0;
@@ -417,21 +473,45 @@ static ssize_t request_state_show(struct kobject *kobj,
 	return sysfs_emit(buf, "%s\n", es_state_name(get_suspend_state()));
 }
 
+/**
+ * early_suspend_parse_state - Parse a state name as request_state takes it.
+ * @buf: "on", or a name /sys/power/state lists; trailing newline ignored.
+ * @with_disk: Whether "disk" (hibernation, PM_SUSPEND_MAX) counts.
+ * @state: Where the state goes.
+ *
+ * Context: Any context.
+ * Return: 0, or -EINVAL (and @state untouched) for any other text.
+ */
+int early_suspend_parse_state(const char *buf, bool with_disk,
+			      suspend_state_t *state)
+{
+	int i;
+
+	if (sysfs_streq(buf, "on")) {
+		*state = PM_SUSPEND_ON;
+		return 0;
+	}
+	if (with_disk && sysfs_streq(buf, "disk")) {
+		*state = PM_SUSPEND_MAX;
+		return 0;
+	}
+	for (i = es_idx(PM_SUSPEND_MIN); i < es_idx(PM_SUSPEND_MAX); i++) {
+		if (pm_states[i] && sysfs_streq(buf, pm_states[i])) {
+			*state = (__force suspend_state_t)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
 static ssize_t request_state_store(struct kobject *kobj,
 				   struct kobj_attribute *attr,
 				   const char *buf, size_t n)
 {
-	int i;
+	suspend_state_t state;
 
-	if (sysfs_streq(buf, "on"))
-		return request_suspend_state(PM_SUSPEND_ON) ?: n;
-	if (sysfs_streq(buf, "disk"))
-		return request_suspend_state(PM_SUSPEND_MAX) ?: n;
-	for (i = es_idx(PM_SUSPEND_MIN); i < es_idx(PM_SUSPEND_MAX); i++)
-		if (pm_states[i] && sysfs_streq(buf, pm_states[i]))
-			return request_suspend_state((__force suspend_state_t)i)
-				?: n;
-	return -EINVAL;
+	return early_suspend_parse_state(buf, true, &state) ?:
+	       request_suspend_state(state) ?: n;
 }
 
 static struct kobj_attribute request_state_attr = __ATTR_RW(request_state);

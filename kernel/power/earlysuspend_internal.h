@@ -5,7 +5,9 @@
 #ifndef _KERNEL_POWER_EARLYSUSPEND_INTERNAL_H
 #define _KERNEL_POWER_EARLYSUSPEND_INTERNAL_H
 
+#include <linux/errno.h>
 #include <linux/suspend.h>
+#include <linux/types.h>
 
 /*
  * What hands a sleep state (or PM_SUSPEND_ON) to autosleep,
@@ -20,5 +22,30 @@ extern unsigned int early_suspend_slow_ms;
 
 void early_suspend_flush(void);
 bool early_suspend_in_effect(void);
+void early_suspend_use_main_lock(bool use);
+int early_suspend_parse_state(const char *buf, bool with_disk,
+			      suspend_state_t *state);
+
+/*
+ * Android's meaning of /sys/power/state (earlysuspend_legacy.c), which
+ * state_store() tries first (-ENOIOCTLCMD: the ordinary meaning applies),
+ * and its group access to /sys/power/wake_lock, which pm_wake_lock() and
+ * pm_wake_unlock() accept in place of CAP_BLOCK_SUSPEND.
+ */
+#ifdef CONFIG_PM_EARLYSUSPEND_LEGACY_STATE
+ssize_t early_suspend_legacy_state_store(const char *buf, size_t n);
+bool early_suspend_legacy_group_access(void);
+#else
+static inline ssize_t
+early_suspend_legacy_state_store(const char *buf, size_t n)
+{
+	return -ENOIOCTLCMD;
+}
+
+static inline bool early_suspend_legacy_group_access(void)
+{
+	return false;
+}
+#endif
 
 #endif /* _KERNEL_POWER_EARLYSUSPEND_INTERNAL_H */

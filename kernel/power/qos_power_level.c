@@ -10,6 +10,23 @@
  * published with WRITE_ONCE() for the idle path, which reads it with one
  * load and takes no lock.
  *
+ * Time left.  power_level_longest_remaining() (has_wake_lock(), which
+ * Android's idle code called on every idle entry) reads per-level
+ * aggregates, not the requests: the active requests are also counted by
+ * kind, untimed in pl_untimed[level] and timed in pl_timed[level], each
+ * with a one-word bitmap of the levels whose count is non-zero, and
+ * pl_timed_latest[level] holds the latest deadline of any timed request
+ * counted at the level since its timed count was last zero.  pl_untally()
+ * and pl_tally() take a request's part out before its level, timed or
+ * expires changes and put it back after: O(1).  The query is a few word
+ * operations and at most one deadline per level, whatever the number of
+ * requests.  Which case holds is exact: one untimed request active at or
+ * below the level, only timed ones, or none.  With only timed ones the time
+ * left is an upper bound, never below the true one: a deadline stays in
+ * pl_timed_latest[] when its request stops counting there before it
+ * (released, given a sooner deadline, made untimed or moved to another
+ * level) while another timed request at that level stays active.
+ *
  * Locking.  power_level_lock (raw, irqsave) serialises updates, the
  * counts, the requests' fields and the registry, which only read-outs walk.
  * It is raw because updates may come from hard IRQ context and the idle
@@ -52,6 +69,15 @@ struct power_level_stats power_level_deleted;
 static unsigned int pl_count[PM_QOS_POWER_LEVEL_COUNT];
 static DECLARE_BITMAP(pl_used, PM_QOS_POWER_LEVEL_COUNT);
 static_assert(PM_QOS_POWER_LEVEL_COUNT <= BITS_PER_LONG);
+
+/* The same requests by kind, for power_level_longest_remaining(). */
+static unsigned int pl_untimed[PM_QOS_POWER_LEVEL_COUNT];
+static DECLARE_BITMAP(pl_untimed_used, PM_QOS_POWER_LEVEL_COUNT);
+static unsigned int pl_timed[PM_QOS_POWER_LEVEL_COUNT];
+static DECLARE_BITMAP(pl_timed_used, PM_QOS_POWER_LEVEL_COUNT);
+/* Valid while the level's bit is set in pl_timed_used. */
+static unsigned long pl_timed_latest[PM_QOS_POWER_LEVEL_COUNT];
+
 static RAW_NOTIFIER_HEAD(pl_notifiers);
 
 s32 power_level_qos_limit_value = PM_QOS_POWER_LEVEL_ANY;
@@ -65,6 +91,47 @@ static bool pl_level_valid(s32 level)
 {
 	return level == PM_QOS_POWER_LEVEL_ANY ||
 	       (level >= 0 && level < PM_QOS_POWER_LEVEL_COUNT);
+}
+
+/*
+ * Take @req's part out of the by-kind counts, with power_level_lock held,
+ * before its level, timed or expires changes.  The level's latest deadline
+ * stays: a later one may still be active, and which one is not known.
+ */
+static void pl_untally(const struct power_level_request *req)
+{
+	s32 l = req->level;
+
+	if (l == PM_QOS_POWER_LEVEL_ANY)
+		return;
+	if (!req->timed) {
+		if (--pl_untimed[l] == 0)
+			__clear_bit(l, pl_untimed_used);
+	} else if (--pl_timed[l] == 0) {
+		__clear_bit(l, pl_timed_used);
+	}
+}
+
+/*
+ * Put @req's part back, with power_level_lock held, after the change.  The
+ * first timed request at a level sets its latest deadline afresh, so one
+ * alone there is exact; the others can only push it later.
+ */
+static void pl_tally(const struct power_level_request *req)
+{
+	s32 l = req->level;
+
+	if (l == PM_QOS_POWER_LEVEL_ANY)
+		return;
+	if (!req->timed) {
+		if (pl_untimed[l]++ == 0)
+			__set_bit(l, pl_untimed_used);
+	} else if (pl_timed[l]++ == 0) {
+		__set_bit(l, pl_timed_used);
+		pl_timed_latest[l] = req->expires;
+	} else if (time_after(req->expires, pl_timed_latest[l])) {
+		pl_timed_latest[l] = req->expires;
+	}
 }
 
 /* Move @req to @level, with power_level_lock held: counts, bits, stats. */
@@ -155,6 +222,7 @@ static void pl_set(struct power_level_request *req, s32 level,
 		WARN_ONCE(1, "power_level: update of removed request %p\n", req);
 		return;
 	}
+	pl_untally(req);
 	if (timeout && level != PM_QOS_POWER_LEVEL_ANY) {
 		req->timed = true;
 		req->expires = jiffies + timeout;
@@ -164,6 +232,7 @@ static void pl_set(struct power_level_request *req, s32 level,
 		del_timer(&req->timer);
 	}
 	pl_move(req, level, local_clock());
+	pl_tally(req);
 	tighter = pl_publish();
 	limit = power_level_qos_limit_value;
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
@@ -179,9 +248,11 @@ static void pl_timer_fn(struct timer_list *t)
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
 	if (req->timed && time_after_eq(jiffies, req->expires)) {
+		pl_untally(req);
 		req->timed = false;
 		req->stats.expire_count++;
 		pl_move(req, PM_QOS_POWER_LEVEL_ANY, local_clock());
+		pl_tally(req);	/* inactive now: counts nowhere */
 		pl_publish();	/* only ever looser: nobody to wake */
 	} else if (req->timed) {
 		/* The wheel caps long timeouts (days): wait for the rest. */
@@ -313,32 +384,49 @@ EXPORT_SYMBOL_GPL(power_level_remove_request);
  *	will stay active.
  * @level: Idle-state index; requests whose level is at most @level count.
  *
- * Lockless and O(1) when no such request is active (the limit is above
- * @level); otherwise walks the registry.  Meant for rare queries such as
- * the wake_lock compatibility layer's has_wake_lock(), not for hot paths.
+ * Lockless when no such request is active (the limit is above @level);
+ * otherwise reads the per-level counts under the class's lock, without a
+ * walk of the requests.  O(1): a few word operations and at most one
+ * deadline per level (PM_QOS_POWER_LEVEL_COUNT, no more than a word's
+ * bits), whatever the number of requests; has_wake_lock(WAKE_LOCK_IDLE) may
+ * be called on every idle entry.
+ *
+ * MAX_SCHEDULE_TIMEOUT is exact (returned if and only if one of them is
+ * active without a timeout), and so is 0 when none is active.  When all
+ * are timed, the time returned is an upper bound: never below the true
+ * longest time left, but possibly above it after a timed request stopped
+ * counting at a level before its deadline (released, given a sooner
+ * deadline, made untimed or moved) while another timed request stayed
+ * active there: the level keeps the latest deadline set since its timed
+ * count was last zero.
  *
  * Context: Any context.
- * Return: MAX_SCHEDULE_TIMEOUT if one of them is active without a timeout,
- * else the longest time in jiffies until one of their timeouts, 0 if none
- * is active (or all are past their deadline, about to expire).
+ * Return: MAX_SCHEDULE_TIMEOUT if one of them is active without a timeout;
+ * else, if some are active, the time in jiffies until the latest deadline
+ * set at their levels, which is at least the longest time until one of
+ * their timeouts, or 0 if that deadline has passed (all are about to
+ * expire); 0 if none is active.
  */
 unsigned long power_level_longest_remaining(s32 level)
 {
-	struct power_level_request *req;
-	unsigned long flags, left = 0;
+	unsigned long flags, mask, timed, now, left = 0;
+	unsigned int l, top;
 
 	if (power_level_qos_limit() > level)
 		return 0;
+	/* The limit is at most @level, so 0 <= @level: levels 0 .. @level. */
+	top = min_t(s32, level, PM_QOS_POWER_LEVEL_COUNT - 1);
+	mask = GENMASK(top, 0);
 	raw_spin_lock_irqsave(&power_level_lock, flags);
-	for (req = power_level_first(); req; req = power_level_next(req)) {
-		if (req->level > level)
-			continue;
-		if (!req->timed) {
-			left = MAX_SCHEDULE_TIMEOUT;
-			break;
+	if (pl_untimed_used[0] & mask) {
+		left = MAX_SCHEDULE_TIMEOUT;
+	} else {
+		now = jiffies;
+		timed = pl_timed_used[0] & mask;
+		for_each_set_bit(l, &timed, PM_QOS_POWER_LEVEL_COUNT) {
+			if (time_before(now, pl_timed_latest[l]))
+				left = max(left, pl_timed_latest[l] - now);
 		}
-		if (time_before(jiffies, req->expires))
-			left = max(left, req->expires - jiffies);
 	}
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 	return left;

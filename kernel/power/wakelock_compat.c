@@ -67,13 +67,20 @@ EXPORT_SYMBOL_GPL(wake_lock_destroy);
  *
  * Every request of the type's class counts, not only those made through
  * this header: a suspend-block request is a WAKE_LOCK_SUSPEND lock and a
- * power-level request at level 0 a WAKE_LOCK_IDLE lock.  O(1) when none is
- * held; a walk of the class's requests otherwise.
+ * power-level request at level 0 a WAKE_LOCK_IDLE lock.
+ *
+ * WAKE_LOCK_SUSPEND: O(1) when none is held; a walk of the class's
+ * requests otherwise.  WAKE_LOCK_IDLE: O(1) always, from the power-level
+ * class's per-level counts (power_level_longest_remaining()), so it may be
+ * called on every idle entry as Android's idle code did.  -1 (an untimed
+ * lock held) and 0 with none held are exact; a time left may be an upper
+ * bound, never below the true one, after a timed IDLE lock was released or
+ * given a sooner timeout while another timed one stayed held.
  *
  * Context: Any context.
  * Return: -1 if a lock of @type is held without a timeout, else the longest
- * time left, in jiffies, until a held lock's timeout, else 0 (also for a
- * bad @type).
+ * time left, in jiffies, until a held lock's timeout (for WAKE_LOCK_IDLE
+ * possibly more, see above), else 0 (also for a bad @type).
  */
 long has_wake_lock(int type)
 {

@@ -7,7 +7,8 @@
  * superset of Android's: write "name" or "name timeout_ns" to wake_lock,
  * "name" to wake_unlock; reading wake_lock lists the held user locks,
  * reading wake_unlock the released ones.  Both writes need
- * CAP_BLOCK_SUSPEND.  A name is created on first use, at most
+ * CAP_BLOCK_SUSPEND (or, with Android's legacy mode and its group access
+ * on, only the file's mode: see earlysuspend_legacy.c).  A name is created on first use, at most
  * CONFIG_PM_WAKELOCKS_LIMIT of them exist (0: no limit), and with
  * CONFIG_PM_WAKELOCKS_GC names unused for 5 minutes are freed.
  *
@@ -29,6 +30,7 @@
 #include <linux/stringhash.h>
 #include <linux/sysfs.h>
 
+#include "earlysuspend_internal.h"
 #include "power.h"
 #include "qos_suspend_block.h"
 #include "wakelock_compat.h"
@@ -65,6 +67,13 @@ static unsigned int uwl_unlocks;
 static bool uwl_is_separator(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n';
+}
+
+/* Whether the writer may take or drop user wake locks. */
+static bool uwl_permitted(void)
+{
+	return capable(CAP_BLOCK_SUSPEND) ||
+	       early_suspend_legacy_group_access();
 }
 
 /*
@@ -260,7 +269,7 @@ ssize_t pm_show_wakelocks(char *buf, bool show_active)
  * changes when an error is returned.
  *
  * Context: Process context.
- * Return: 0; -EPERM without CAP_BLOCK_SUSPEND; -EINVAL for an empty name,
+ * Return: 0; -EPERM without CAP_BLOCK_SUSPEND (see uwl_permitted()); -EINVAL for an empty name,
  * a name with control characters, or a timeout that is not a non-negative
  * base-10 number followed only by whitespace; -ENAMETOOLONG for a name over
  * WAKELOCK_USER_NAME_MAX bytes; -ERANGE for a timeout over 64 bits;
@@ -274,7 +283,7 @@ int pm_wake_lock(const char *buf)
 	int len, ret;
 	u32 key;
 
-	if (!capable(CAP_BLOCK_SUSPEND))
+	if (!uwl_permitted())
 		return -EPERM;
 	len = uwl_parse_name(buf);
 	if (len < 0)
@@ -310,7 +319,7 @@ int pm_wake_lock(const char *buf)
  * unlocks, with CONFIG_PM_WAKELOCKS_GC, locks idle for 5 minutes are freed.
  *
  * Context: Process context.
- * Return: 0; -EPERM without CAP_BLOCK_SUSPEND; -EINVAL for an empty or
+ * Return: 0; -EPERM without CAP_BLOCK_SUSPEND (see uwl_permitted()); -EINVAL for an empty or
  * invalid name, more than one word, or a name no lock has (mainline's
  * errno); -ENAMETOOLONG for a name over WAKELOCK_USER_NAME_MAX bytes.
  */
@@ -320,7 +329,7 @@ int pm_wake_unlock(const char *buf)
 	bool collect = false;
 	int len, ret = 0;
 
-	if (!capable(CAP_BLOCK_SUSPEND))
+	if (!uwl_permitted())
 		return -EPERM;
 	len = uwl_parse_name(buf);
 	if (len < 0)
