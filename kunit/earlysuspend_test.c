@@ -493,7 +493,8 @@ static void slow_hook_reported_once(struct kunit *test)
  * Android's "main" lock (the legacy meaning of /sys/power/state): held
  * while "on" is requested, released once the early-suspend pass of a sleep
  * request has run, held again by the "on" request itself (before its
- * pass), released when the mode is turned off.
+ * pass), released by a sleep request that needs no pass (the pass still
+ * in effect), released when the mode is turned off.
  */
 static void main_lock_held_while_on(struct kunit *test)
 {
@@ -506,6 +507,18 @@ static void main_lock_held_while_on(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, request_suspend_state(ON), 0);
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base + 1);
 	early_suspend_flush();
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base + 1);
+	/*
+	 * "on" and a sleep state again before the work runs: the pass is in
+	 * effect already, none runs, and "main" must still be released.
+	 */
+	est_request(test, SLEEP);
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base);
+	KUNIT_ASSERT_EQ(test, request_suspend_state(ON), 0);
+	KUNIT_ASSERT_EQ(test, request_suspend_state(SLEEP), 0);
+	early_suspend_flush();
+	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base);
+	est_request(test, ON);
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base + 1);
 	early_suspend_use_main_lock(false);
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base);

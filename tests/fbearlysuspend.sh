@@ -17,32 +17,23 @@ D=/sys/kernel/debug/earlysuspend
 [ -e "$FS" ] || { t_fail "wait_for_fb_sleep exists"; return; }
 
 # Reading $D waits for a pass in progress (it takes early suspend's lock).
-passes() { sed -n "s/^$1 passes: \([0-9]*\).*/\1/p" "$D"; }
+passes() { es_passes "$1"; }
 last_ns() { sed -n "s/^$1 passes: [0-9]*, last \([0-9]*\) ns$/\1/p" "$D"; }
 passes_above() { [ "$(passes "$1")" -gt "$2" ]; }
 # alive PID: the process exists and is no zombie (kill -0 would say yes
 # to a child the shell has not reaped yet).
 alive() { grep -q '^State:[[:space:]]*[^Z]' "/proc/$1/status" 2>/dev/null; }
 gone() { ! alive "$1"; }
-# wait_for COMMAND...: up to 10 s for the command to succeed.
-wait_for() {
-	local i=0
-
-	while ! "$@" && [ $i -lt 100 ]; do
-		usleep 100000
-		i=$((i + 1))
-	done
-	"$@"
-}
 timeouts() { cat "$P/stop_timeouts"; }
-# readers: pids of the processes reading either file (the compositor's
-# cat outlives a killed subshell, so look for it by its command line).
+# readers: pids of the cats reading either file (the compositor's cat
+# outlives a killed subshell, so look for it by its command line; busybox
+# timeout's watchdog, which names the file too, lingers and is no reader).
 readers() {
 	local d
 
 	for d in /proc/[0-9]*; do
 		case "$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null)" in
-		*/wait_for_fb_*) echo "${d#/proc/}" ;;
+		cat\ */wait_for_fb_*) echo "${d#/proc/}" ;;
 		esac
 	done
 }
@@ -67,7 +58,7 @@ pids="$pids $pid"
 sleep 1
 t_check "wait_for_fb_sleep blocks while drawing is allowed" alive $pid
 kill $pid
-wait_for gone $pid
+wait_until gone $pid
 t_check "a signal ends the blocked read" gone $pid
 t_eq "... with no output" "$(cat /tmp/fbk)" ""
 
@@ -89,9 +80,9 @@ tmo=$(timeouts)
 sp=$(passes suspend)
 rp=$(passes resume)
 write "$R" mem
-wait_for test -s /tmp/fbs
+wait_until test -s /tmp/fbs
 t_eq "mem: the sleep reader returns" "$(cat /tmp/fbs)" sleeping
-wait_for passes_above suspend "$sp"
+wait_until passes_above suspend "$sp"
 t_eq "the suspend pass ran" "$(passes suspend)" $((sp + 1))
 t_check "it ended on the acknowledgment, before the timeout" \
 	test "$(last_ns suspend)" -lt 10000000000
@@ -101,11 +92,11 @@ t_check "the wake reader blocks while drawing is stopped" \
 	test -e /tmp/fbw -a ! -s /tmp/fbw
 t_check "... and is alive" alive $pid
 write "$R" on
-wait_for test -s /tmp/fbw
+wait_until test -s /tmp/fbw
 t_eq "on: the wake reader returns" "$(cat /tmp/fbw)" awake
-wait_for gone $pid
+wait_until gone $pid
 t_check "the compositor is done" gone $pid
-wait_for passes_above resume "$rp"
+wait_until passes_above resume "$rp"
 t_eq "the resume pass ran" "$(passes resume)" $((rp + 1))
 write "$P/stop_timeout_ms" 1000
 
@@ -116,13 +107,13 @@ tmo=$(timeouts)
 sp=$(passes suspend)
 rp=$(passes resume)
 write "$R" mem
-wait_for passes_above suspend "$sp"
+wait_until passes_above suspend "$sp"
 t_eq "no compositor: the suspend pass ran" "$(passes suspend)" $((sp + 1))
 t_eq "... no timeout was counted" "$(timeouts)" "$tmo"
 t_check "... it did not wait for the stop timeout (5 s)" \
 	test "$(last_ns suspend)" -lt 5000000000
 write "$R" on
-wait_for passes_above resume "$rp"
+wait_until passes_above resume "$rp"
 t_eq "the resume pass ran" "$(passes resume)" $((rp + 1))
 write "$P/stop_timeout_ms" 1000
 
@@ -137,14 +128,14 @@ tmo=$(timeouts)
 sp=$(passes suspend)
 rp=$(passes resume)
 write "$R" mem
-wait_for passes_above suspend "$sp"
+wait_until passes_above suspend "$sp"
 t_eq "no acknowledgment: the suspend pass ran" "$(passes suspend)" $((sp + 1))
 t_eq "... the reader was told" "$(cat /tmp/fbn)" sleeping
 t_check "... it waited the stop timeout (1 s)" \
 	test "$(last_ns suspend)" -ge 1000000000
 t_eq "one timeout was counted" "$(timeouts)" $((tmo + 1))
 write "$R" on
-wait_for passes_above resume "$rp"
+wait_until passes_above resume "$rp"
 t_eq "the resume pass ran" "$(passes resume)" $((rp + 1))
 t_eq "wait_for_fb_wake returns at once after it" \
 	"$(timeout 5 cat "$FW")" awake
@@ -153,11 +144,11 @@ t_eq "wait_for_fb_wake returns at once after it" \
 for p in $pids $(readers); do
 	alive "$p" && kill "$p"
 done
-wait_for no_readers
+wait_until no_readers
 t_eq "no reader is left" "$(readers)" ""
 wait
 write "$R" on
-wait_for test "$(sed -n 's/^suspended: //p' "$D")" = 0
+wait_until test "$(sed -n 's/^suspended: //p' "$D")" = 0
 write "$P/stop_timeout_ms" 1000
 write /sys/power/wake_unlock fbtest
 t_eq "the state is on again" "$(cat "$R")" on

@@ -16,16 +16,7 @@ main_row() { awk -F '\t' '$1 == "\"main\"" { print $2 }' /proc/wakelocks; }
 # main_active: "main" is among the names blocking suspend
 main_active() { tr ' ' '\n' < /sys/power/suspend_blockers | grep -qx main; }
 main_idle() { ! main_active; }
-passes() { sed -n "s/^$1 passes: \([0-9]*\).*/\1/p" "$D"; }
-wait_for() {
-	local i=0
-
-	while ! "$@" && [ $i -lt 20 ]; do
-		sleep 1
-		i=$((i + 1))
-	done
-	"$@"
-}
+passes() { es_passes "$1"; }
 suspended_since() { [ "$(suspend_count)" != "$1" ]; }
 passes_above() { [ "$(passes "$1")" -gt "$2" ]; }
 
@@ -49,9 +40,9 @@ end=$(cut -d' ' -f1 /proc/uptime)
 t_check "... and returns at once (under 2 s)" \
 	awk -v a="$start" -v b="$end" 'BEGIN { exit !(b - a < 2) }'
 t_eq "... as a request: request_state reads mem" "$(cat "$R")" mem
-wait_for passes_above suspend "$sp"
+wait_until passes_above suspend "$sp"
 t_check "... the early-suspend pass ran" passes_above suspend "$sp"
-wait_for main_idle
+wait_until main_idle
 t_check "... and released \"main\"" main_idle
 sleep 3
 t_eq "a held wake lock keeps the guest awake" "$(suspend_count)" "$before"
@@ -62,7 +53,7 @@ write "$H" "add keep"
 write "$H" "activate-at resume keep"
 arm_rtc 6
 write "$WU" legacy_hold
-wait_for suspended_since "$before"
+wait_until suspended_since "$before"
 t_check "released: the guest suspends and wakes on the RTC" \
 	suspended_since "$before"
 
@@ -70,7 +61,7 @@ rp=$(passes resume)
 t_check "writing on succeeds at once" write /sys/power/state on
 t_check "... \"main\" is held again" main_active
 t_eq "... request_state reads on" "$(cat "$R")" on
-wait_for passes_above resume "$rp"
+wait_until passes_above resume "$rp"
 t_check "... the late-resume pass ran" passes_above resume "$rp"
 t_eq "autosleep is off again" "$(cat /sys/power/autosleep)" off
 write "$H" "deactivate keep"

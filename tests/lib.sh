@@ -92,3 +92,21 @@ send_file() {
 		echo "#end"
 	} > /dev/ttyS2
 }
+
+# wait_until COMMAND...: poll (every 0.2 s, up to 20 s) until the command
+# succeeds; returns its last status.
+wait_until() {
+	local i=0
+
+	while ! "$@" && [ $i -lt 100 ]; do
+		usleep 200000
+		i=$((i + 1))
+	done
+	"$@"
+}
+
+# es_passes suspend|resume: how many early-suspend passes of that
+# direction ran (/sys/kernel/debug/earlysuspend; waits for one running).
+es_passes() {
+	sed -n "s/^$1 passes: \([0-9]*\).*/\1/p" /sys/kernel/debug/earlysuspend
+}

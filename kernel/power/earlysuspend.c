@@ -25,17 +25,19 @@
  *
  * Android's "main" lock.  With Android's meaning of /sys/power/state
  * turned on (earlysuspend_legacy.c), a suspend-block request named "main"
- * is active from a request of "on" until the early-suspend pass of the next
- * sleep request has run, as Android's main wake lock was: it shows in
- * /proc/wakelocks, and has_wake_lock(WAKE_LOCK_SUSPEND) returns -1 while
- * the system is "on".  It is activated by the request itself and released
- * by the work item, both under es_request_lock, so a release never undoes
- * a newer "on".
+ * is active from a request of "on" until the work item finds a sleep state
+ * wanted with the early-suspend pass in effect (after running the pass, or
+ * when the pass was in effect already), as Android's main wake lock was:
+ * it shows in /proc/wakelocks, and has_wake_lock(WAKE_LOCK_SUSPEND) returns
+ * -1 while the system is "on".  It is activated by the request itself and
+ * released by the work item, both under es_request_lock, which re-checks
+ * the wish: a release never undoes a newer "on".
  *
  * Locking.  es_lock (a mutex) serialises passes, registration and the
  * debugfs read-out; handlers are called with it held, so they must not
- * register or unregister.  es_requested has its own spinlock so that a
- * request never waits for a pass.
+ * register or unregister.  es_requested has its own raw spinlock so that a
+ * request never waits for a pass and may come from any context (hard IRQ
+ * on PREEMPT_RT included).
  */
 
 #define pr_fmt(fmt) "early suspend: " fmt
@@ -78,7 +80,7 @@ static bool es_suspended;
 static u64 es_pass_ns[2];
 static unsigned long es_passes[2];
 
-static DEFINE_SPINLOCK(es_request_lock);
+static DEFINE_RAW_SPINLOCK(es_request_lock);
 static suspend_state_t es_requested = PM_SUSPEND_ON;
 
 static struct workqueue_struct *es_wq;
@@ -163,9 +165,19 @@ static void es_pass(bool suspend)
 	es_suspended = suspend;
 }
 
+/*
+ * What autosleep is given for a wish: "mem" means the mem_sleep variant
+ * chosen in /sys/power/mem_sleep, as for writes to /sys/power/state and
+ * /sys/power/autosleep (an s2idle-only platform has no real PM_SUSPEND_MEM).
+ */
+static suspend_state_t es_autosleep_target(suspend_state_t want)
+{
+	return want == PM_SUSPEND_MEM ? mem_sleep_current : want;
+}
+
 static void es_set_autosleep(suspend_state_t state)
 {
-	int ret = early_suspend_autosleep_fn(state);
+	int ret = early_suspend_autosleep_fn(es_autosleep_target(state));
 
 	if (ret)
 		pr_err("autosleep refused %s: %d\n", es_state_name(state), ret);
@@ -181,15 +193,16 @@ static void es_set_autosleep(suspend_state_t state)
  * may (un)register early-suspend handlers, which takes es_lock.
  */
 /*
- * After an early-suspend pass: release "main" unless an "on" came since
- * (that request activated it again, and a later pass releases it).
+ * From the work item: release "main" once a sleep state is wanted and its
+ * early-suspend pass is in effect, unless an "on" came since (that request
+ * activated it again, and a later pass releases it).
  */
 static void es_main_release(void)
 {
-	spin_lock_irq(&es_request_lock);
-	if (es_main_added && es_requested != PM_SUSPEND_ON)
+	raw_spin_lock_irq(&es_request_lock);
+	if (es_main_used && es_suspended && es_requested != PM_SUSPEND_ON)
 		suspend_block_deactivate(&es_main);
-	spin_unlock_irq(&es_request_lock);
+	raw_spin_unlock_irq(&es_request_lock);
 }
 
 /**
@@ -211,13 +224,13 @@ void early_suspend_use_main_lock(bool use)
 	if (!es_main_added)
 		return;
 	mutex_lock(&es_lock);		/* es_suspended stays put */
-	spin_lock_irq(&es_request_lock);
+	raw_spin_lock_irq(&es_request_lock);
 	es_main_used = use;
 	if (use && (es_requested == PM_SUSPEND_ON || !es_suspended))
 		suspend_block_activate(&es_main);
 	else
 		suspend_block_deactivate(&es_main);
-	spin_unlock_irq(&es_request_lock);
+	raw_spin_unlock_irq(&es_request_lock);
 	mutex_unlock(&es_lock);
 }
 
@@ -226,9 +239,9 @@ static suspend_state_t es_wish(void)
 {
 	suspend_state_t want;
 
-	spin_lock_irq(&es_request_lock);
+	raw_spin_lock_irq(&es_request_lock);
 	want = es_requested;
-	spin_unlock_irq(&es_request_lock);
+	raw_spin_unlock_irq(&es_request_lock);
 	return want;
 }
 
@@ -259,7 +272,8 @@ static void es_work_fn(struct work_struct *work)
 			es_pass(false);
 			mutex_unlock(&es_lock);
 			suspend_block_deactivate(&es_block);
-		} else if (want != early_suspend_autosleep_state_fn()) {
+		} else if (es_autosleep_target(want) !=
+			   early_suspend_autosleep_state_fn()) {
 			/*
 			 * Asleep already and another sleep state wanted, or
 			 * autosleep changed behind our back (a write to
@@ -267,12 +281,19 @@ static void es_work_fn(struct work_struct *work)
 			 * what was handed to it last, says what to do.
 			 */
 			es_set_autosleep(want);
-			if (early_suspend_autosleep_state_fn() != want)
+			if (early_suspend_autosleep_state_fn() !=
+			    es_autosleep_target(want))
 				break;
 		} else {
 			break;
 		}
 	}
+	/*
+	 * A sleep wish whose pass had run already ("on" then a sleep state
+	 * again before this work saw the "on") runs no pass: release "main"
+	 * here too.
+	 */
+	es_main_release();
 }
 
 /* suspend_state_t is __bitwise: index pm_states[] through this. */
@@ -314,11 +335,11 @@ int request_suspend_state(suspend_state_t state)
 
 	if (!es_state_valid(state))
 		return -EINVAL;
-	spin_lock_irqsave(&es_request_lock, flags);
+	raw_spin_lock_irqsave(&es_request_lock, flags);
 	es_requested = state;
 	if (state == PM_SUSPEND_ON && es_main_used)
 		suspend_block_activate(&es_main);
-	spin_unlock_irqrestore(&es_request_lock, flags);
+	raw_spin_unlock_irqrestore(&es_request_lock, flags);
 	queue_work(es_wq, &es_work);
 	return 0;
 }
@@ -336,9 +357,9 @@ suspend_state_t get_suspend_state(void)
 	unsigned long flags;
 	suspend_state_t state;
 
-	spin_lock_irqsave(&es_request_lock, flags);
+	raw_spin_lock_irqsave(&es_request_lock, flags);
 	state = es_requested;
-	spin_unlock_irqrestore(&es_request_lock, flags);
+	raw_spin_unlock_irqrestore(&es_request_lock, flags);
 	return state;
 }
 EXPORT_SYMBOL_GPL(get_suspend_state);

@@ -41,8 +41,8 @@ static bool legacy_ready;
 
 static int legacy_state_set(const char *val, const struct kernel_param *kp)
 {
-	bool on;
-	int ret = kstrtobool(val, &on);
+	bool on = true;		/* a bare "earlysuspend.legacy_state" */
+	int ret = val ? kstrtobool(val, &on) : 0;
 
 	if (ret)
 		return ret;
@@ -55,6 +55,7 @@ static int legacy_state_set(const char *val, const struct kernel_param *kp)
 }
 
 static const struct kernel_param_ops legacy_state_ops = {
+	.flags = KERNEL_PARAM_OPS_FL_NOARG,
 	.set = legacy_state_set,
 	.get = param_get_bool,
 };
