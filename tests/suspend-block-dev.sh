@@ -35,7 +35,24 @@ t_eq "an acquired request blocks suspend" "$(blockers)" app
 t_check "reading wakeup_count blocks meanwhile" \
 	sh -c '! timeout 1 cat /sys/power/wakeup_count'
 t_check "/proc/wakelocks lists it" grep -q '^"app"' /proc/wakelocks
+# /proc/suspend_blockers: kind, name, active, ..., pid, uid, comm
+row=$(awk -F '\t' '$2 == "app"' /proc/suspend_blockers)
+t_eq "/proc/suspend_blockers names its owner: kind, pid, uid, comm" \
+	"$(echo "$row" | cut -f1,3,8-10)" "$(printf 'fd\t1\t%s\t0\tsbfd' $pid)"
+t_check "/proc/suspend_blockers has its header" \
+	grep -q '^kind	name	active	active_ns	count	total_ns	max_ns	pid	uid	comm$' \
+	/proc/suspend_blockers
+t_check "... and lists kernel requests without an owner" \
+	sh -c "awk -F '\t' '\$1 == \"kernel\" && \$8 == \"-\" && \$9 == \"-\"' /proc/suspend_blockers | grep -q ."
 end $pid
+
+# A user wake lock records its creator too; once the writer has exited its
+# pid is not shown (the number may be reused).
+write /sys/power/wake_lock ownertest
+t_eq "a user wake lock's owner: kind, pid gone, uid, comm" \
+	"$(awk -F '\t' '$2 == "ownertest" { print $1, $8, $9, $10 }' /proc/suspend_blockers)" \
+	"sysfs - 0 wr"
+write /sys/power/wake_unlock ownertest
 t_eq "its holder's end released it" "$(blockers)" ""
 t_eq "... and removed the request" "$(qcol app 1)" ""
 
@@ -102,3 +119,10 @@ t_errno "opening without CAP_BLOCK_SUSPEND: EPERM" EPERM \
 	/bin/sbfd -u 1000 name unpriv
 t_check "an unprivileged user with CAP_BLOCK_SUSPEND may use it" \
 	/bin/sbfd -u 1000 -k name radio acquire release
+/bin/sbfd -u 1000 -k name radio2 acquire sleep 600 &
+pid=$!
+wait_for '[ "$(blockers)" = radio2 ]'
+t_eq "... and is named as its owner, uid 1000" \
+	"$(awk -F '\t' '$2 == "radio2" { print $1, $8, $9, $10 }' /proc/suspend_blockers)" \
+	"fd $pid 1000 sbfd"
+end $pid

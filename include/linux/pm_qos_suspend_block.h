@@ -26,6 +26,7 @@
 #include <linux/string.h>
 #include <linux/timer.h>
 #include <linux/types.h>
+#include <linux/uidgid.h>
 
 /**
  * struct suspend_block_stats - statistics of one suspend-block request
@@ -78,6 +79,8 @@ struct suspend_block_stats {
  * @timer: ends timed activations
  * @node: entry in the registry of requests (for read-outs only)
  * @name: for statistics and tracing; owned by the caller
+ * @owner: who made the request from user space, NULL for the kernel's own;
+ *	owned by the caller, set before the request is added
  *
  * Invariant: the class's active count is at least the number of requests
  * with the active bit set (an activation counts itself before it sets the
@@ -98,12 +101,37 @@ struct suspend_block_request {
 	struct timer_list timer;
 	struct list_head node;
 	const char *name;
+	const struct suspend_block_owner *owner;
+};
+
+/**
+ * struct suspend_block_owner - The process that made a user-space request.
+ * @kind: the interface it came through ("fd", "sysfs")
+ * @pid: its thread-group leader's pid, referenced
+ * @uid: its real uid
+ * @comm: its name at the time
+ *
+ * Recorded once, when the request is created, for the read-outs (the
+ * owner columns of /proc/suspend_blockers): a request outlives neither its
+ * file nor its name, but may outlive the process that made it.
+ */
+struct suspend_block_owner {
+	const char *kind;
+	struct pid *pid;
+	kuid_t uid;
+	char comm[16];		/* TASK_COMM_LEN, without <linux/sched.h> */
 };
 
 #ifdef CONFIG_PM_QOS_SUSPEND_BLOCK
 
 void suspend_block_add_request(struct suspend_block_request *req,
 			       const char *name);
+void suspend_block_add_owned_request(struct suspend_block_request *req,
+				     const char *name,
+				     const struct suspend_block_owner *owner);
+void suspend_block_owner_init(struct suspend_block_owner *owner,
+			      const char *kind);
+void suspend_block_owner_release(struct suspend_block_owner *owner);
 void suspend_block_remove_request(struct suspend_block_request *req);
 bool suspend_block_activate(struct suspend_block_request *req);
 bool suspend_block_activate_timeout(struct suspend_block_request *req,
@@ -134,6 +162,17 @@ bool suspend_block_report_abort(void);
 
 static inline void suspend_block_add_request(struct suspend_block_request *req,
 					     const char *name) {}
+
+static inline void
+suspend_block_add_owned_request(struct suspend_block_request *req,
+				const char *name,
+				const struct suspend_block_owner *owner) {}
+
+static inline void suspend_block_owner_init(struct suspend_block_owner *owner,
+					    const char *kind) {}
+
+static inline void
+suspend_block_owner_release(struct suspend_block_owner *owner) {}
 
 static inline void
 suspend_block_remove_request(struct suspend_block_request *req) {}

@@ -529,6 +529,25 @@ static inline void sb_debug_assert_added(struct suspend_block_request *req) {}
 void suspend_block_add_request(struct suspend_block_request *req,
 			       const char *name)
 {
+	suspend_block_add_owned_request(req, name, NULL);
+}
+EXPORT_SYMBOL_GPL(suspend_block_add_request);
+
+/**
+ * suspend_block_add_owned_request - Register a request made by user space.
+ * @req: Request to initialise; embedded or allocated by the caller.
+ * @name: Name for statistics and tracing; must outlive the request.
+ * @owner: Process that made it (suspend_block_owner_init()), or NULL for
+ *	a request of the kernel's own; must outlive the request.
+ *
+ * Like suspend_block_add_request(); read-outs show @owner's columns.
+ *
+ * Context: Any context.
+ */
+void suspend_block_add_owned_request(struct suspend_block_request *req,
+				     const char *name,
+				     const struct suspend_block_owner *owner)
+{
 	unsigned long flags;
 
 	sb_debug_add(req);
@@ -536,13 +555,14 @@ void suspend_block_add_request(struct suspend_block_request *req,
 	raw_spin_lock_init(&req->timer_lock);
 	timer_setup(&req->timer, sb_timer_fn, TIMER_IRQSAFE);
 	req->name = name;
+	req->owner = owner;
 
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_add_tail(&req->node, &suspend_block_registry);
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	trace_sb_request_add(name);
 }
-EXPORT_SYMBOL_GPL(suspend_block_add_request);
+EXPORT_SYMBOL_GPL(suspend_block_add_owned_request);
 
 /**
  * suspend_block_remove_request - Unregister a suspend-block request.

@@ -6,16 +6,28 @@
  *	state and statistics, one tab-separated line each, and a "deleted"
  *	line summing up removed requests;
  *   /sys/power/suspend_blockers  the names of the requests blocking suspend
- *	right now, separated by spaces.
+ *	right now, separated by spaces;
+ *   /proc/suspend_blockers  every request and mainline wakeup source with
+ *	who made it: kind (kernel, fd, sysfs, wakeup_source), name, state,
+ *	statistics, and for user-space requests the owner's pid (as the
+ *	reader's pid namespace sees it; "-" once the process is gone, since
+ *	its number may be reused, or if the reader cannot see it), uid (in
+ *	the reader's user namespace) and comm, one tab-separated line each.
  *
- * Both walk the registry, which is fine for read-outs and is the reason the
+ * All walk the registry, which is fine for read-outs and is the reason the
  * hot paths never do; in batches (qos_registry_walk.h), since any user may
  * read them.
  */
 
+#include <linux/cred.h>
 #include <linux/debugfs.h>
 #include <linux/init.h>
 #include <linux/kobject.h>
+#include <linux/pid.h>
+#include <linux/pid_namespace.h>
+#include <linux/device.h>
+#include <linux/proc_fs.h>
+#include <linux/sched.h>
 #include <linux/sched/clock.h>
 #include <linux/seq_file.h>
 #include <linux/sysfs.h>
@@ -85,10 +97,130 @@ static ssize_t suspend_blockers_show(struct kobject *kobj,
 
 static struct kobj_attribute suspend_blockers_attr = __ATTR_RO(suspend_blockers);
 
+static_assert(sizeof_field(struct suspend_block_owner, comm) ==
+	      TASK_COMM_LEN);
+
+/**
+ * suspend_block_owner_init - Record the calling process as an owner.
+ * @owner: Where to record it; release with suspend_block_owner_release().
+ * @kind: The interface the request comes through ("fd", "sysfs"); must
+ *	outlive @owner.
+ *
+ * Context: Process context.
+ */
+void suspend_block_owner_init(struct suspend_block_owner *owner,
+			      const char *kind)
+{
+	owner->kind = kind;
+	owner->pid = get_task_pid(current, PIDTYPE_TGID);
+	owner->uid = current_uid();
+	get_task_comm(owner->comm, current);
+}
+EXPORT_SYMBOL_GPL(suspend_block_owner_init);
+
+/**
+ * suspend_block_owner_release - Drop what suspend_block_owner_init() took.
+ * @owner: Owner of a request removed already.
+ *
+ * Context: Any context.
+ */
+void suspend_block_owner_release(struct suspend_block_owner *owner)
+{
+	put_pid(owner->pid);
+	owner->pid = NULL;
+}
+EXPORT_SYMBOL_GPL(suspend_block_owner_release);
+
+/* Names may hold spaces (kernel requests): escape what splits a row. */
+static void sb_owner_row(struct seq_file *m, const char *kind,
+			 const char *name, bool active, u64 open, u64 count,
+			 u64 total, u64 max_time,
+			 const struct suspend_block_owner *owner)
+{
+	struct pid_namespace *ns = proc_pid_ns(file_inode(m->file)->i_sb);
+	pid_t nr = 0;
+
+	/* A number is shown only while it still names the owner. */
+	if (owner && pid_has_task(owner->pid, PIDTYPE_TGID))
+		nr = pid_nr_ns(owner->pid, ns);
+
+	seq_printf(m, "%s\t", kind);
+	seq_escape(m, name, " \t\n\\");
+	seq_printf(m, "\t%d\t%llu\t%llu\t%llu\t%llu\t", active, open, count,
+		   total, max_time);
+	if (nr)
+		seq_printf(m, "%d\t", nr);
+	else
+		seq_puts(m, "-\t");
+	if (owner) {
+		uid_t uid = from_kuid_munged(seq_user_ns(m), owner->uid);
+
+		seq_printf(m, "%u\t", uid);
+		seq_escape(m, owner->comm, " \t\n\\");
+		seq_putc(m, '\n');
+	} else {
+		seq_puts(m, "-\t-\n");
+	}
+}
+
+/* A mainline wakeup source, under its lock as its debugfs file reads it. */
+static void sb_wakeup_source_row(struct seq_file *m, struct wakeup_source *ws)
+{
+	ktime_t open = 0, max_time;
+	unsigned long flags;
+	bool active;
+	u64 count;
+
+	spin_lock_irqsave(&ws->lock, flags);
+	active = ws->active;
+	if (active)
+		open = ktime_sub(ktime_get(), ws->last_time);
+	count = ws->active_count;
+	max_time = max(ws->max_time, open);
+	spin_unlock_irqrestore(&ws->lock, flags);
+	sb_owner_row(m, "wakeup_source", ws->name, active, ktime_to_ns(open),
+		     count, ktime_to_ns(ktime_add(ws->total_time, open)),
+		     ktime_to_ns(max_time), NULL);
+}
+
+/*
+ * Times are ns: active_ns the open interval, total_ns and max_ns including
+ * it.  Rows are printed with the registry lock held, in batches.
+ */
+static int suspend_blockers_proc_show(struct seq_file *m, void *v)
+{
+	struct suspend_block_request *req;
+	struct suspend_block_snapshot snap;
+	struct suspend_block_walk sw;
+	struct wakeup_source *ws;
+	u64 now = local_clock();
+	int srcuidx;
+
+	seq_puts(m, "kind\tname\tactive\tactive_ns\tcount\ttotal_ns\tmax_ns\tpid\tuid\tcomm\n");
+	suspend_block_walk_start(&sw);
+	while ((req = suspend_block_walk_next(&sw))) {
+		suspend_block_snapshot(req, now, &snap);
+		sb_owner_row(m, req->owner ? req->owner->kind : "kernel",
+			     req->name, snap.active, snap.open,
+			     snap.stats.active_count,
+			     snap.stats.total_time + snap.open,
+			     max(snap.stats.max_time, snap.open), req->owner);
+	}
+	suspend_block_walk_end(&sw);
+
+	srcuidx = wakeup_sources_read_lock();
+	for_each_wakeup_source(ws)
+		sb_wakeup_source_row(m, ws);
+	wakeup_sources_read_unlock(srcuidx);
+	return 0;
+}
+
 static int __init suspend_block_show_init(void)
 {
 	debugfs_create_file("suspend_block", 0444, pm_qos_debugfs_dir(), NULL,
 			    &sb_debugfs_fops);
+	proc_create_single("suspend_blockers", 0444, NULL,
+			   suspend_blockers_proc_show);
 	return sysfs_create_file(power_kobj, &suspend_blockers_attr.attr);
 }
 late_initcall(suspend_block_show_init);

@@ -32,6 +32,7 @@
 
 struct sb_file {
 	struct suspend_block_request req;
+	struct suspend_block_owner owner;	/* the opener */
 	struct mutex add_lock;	/* orders the request's addition */
 	bool added;		/* set once, with smp_store_release() */
 	char name[SUSPEND_BLOCK_NAME_LEN];
@@ -61,10 +62,11 @@ static int sb_dev_open(struct inode *inode, struct file *file)
 
 	if (!capable(CAP_BLOCK_SUSPEND))
 		return -EPERM;
-	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	f = kzalloc(sizeof(*f), GFP_KERNEL_ACCOUNT);	/* the opener pays */
 	if (!f)
 		return -ENOMEM;
 	mutex_init(&f->add_lock);
+	suspend_block_owner_init(&f->owner, "fd");
 	sb_dev_default_name(f->name, sizeof(f->name));
 	file->private_data = f;
 	return 0;
@@ -76,6 +78,7 @@ static int sb_dev_release(struct inode *inode, struct file *file)
 
 	if (f->added)
 		suspend_block_remove_request(&f->req);
+	suspend_block_owner_release(&f->owner);
 	mutex_destroy(&f->add_lock);
 	kfree(f);
 	return 0;
@@ -86,7 +89,7 @@ static void sb_dev_add(struct sb_file *f)
 {
 	mutex_lock(&f->add_lock);
 	if (!f->added) {
-		suspend_block_add_request(&f->req, f->name);
+		suspend_block_add_owned_request(&f->req, f->name, &f->owner);
 		/* Pairs with sb_dev_req(): the request before the flag. */
 		smp_store_release(&f->added, true);
 	}
@@ -132,7 +135,7 @@ static long sb_dev_set_name(struct sb_file *f, void __user *arg)
 		ret = -EBUSY;	/* named already, or acquired unnamed */
 	} else {
 		strscpy(f->name, n.name, sizeof(f->name));
-		suspend_block_add_request(&f->req, f->name);
+		suspend_block_add_owned_request(&f->req, f->name, &f->owner);
 		/* Pairs with sb_dev_req(): the request before the flag. */
 		smp_store_release(&f->added, true);
 	}

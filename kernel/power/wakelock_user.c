@@ -53,6 +53,7 @@ struct user_wake_lock {
 	struct list_head lru;
 	unsigned long used;
 	struct suspend_block_request req;
+	struct suspend_block_owner owner;	/* the writer that created it */
 	char name[];
 };
 
@@ -151,11 +152,12 @@ static struct user_wake_lock *uwl_create(const char *name, int len, u32 key)
 	if (CONFIG_PM_WAKELOCKS_LIMIT &&
 	    uwl_count >= CONFIG_PM_WAKELOCKS_LIMIT)
 		return ERR_PTR(-ENOSPC);
-	wl = kzalloc(struct_size(wl, name, len + 1), GFP_KERNEL);
+	wl = kzalloc(struct_size(wl, name, len + 1), GFP_KERNEL_ACCOUNT);
 	if (!wl)
 		return ERR_PTR(-ENOMEM);
 	memcpy(wl->name, name, len);
-	suspend_block_add_request(&wl->req, wl->name);
+	suspend_block_owner_init(&wl->owner, "sysfs");
+	suspend_block_add_owned_request(&wl->req, wl->name, &wl->owner);
 	hash_add(uwl_hash, &wl->hash, key);
 	list_add_tail(&wl->lru, &uwl_lru);
 	uwl_count++;
@@ -173,6 +175,7 @@ static void uwl_free(struct user_wake_lock *wl)
 	hash_del(&wl->hash);
 	list_del(&wl->lru);
 	suspend_block_remove_request(&wl->req);
+	suspend_block_owner_release(&wl->owner);
 	kfree(wl);
 	uwl_count--;
 }
