@@ -14,7 +14,7 @@ R := $(B)/results
 # user-space benchmark.
 GUEST_TESTS ?= $(filter-out lib demo bench-user,$(basename $(notdir $(wildcard tests/*.sh))))
 
-.PHONY: help deps tree kernel kunit kunit-um kunit-pristine kunit-i386 kunit-x86_64 guest-test run test trace \
+.PHONY: help deps suspend-block tree kernel kunit kunit-um kunit-pristine kunit-i386 kunit-x86_64 guest-test run test trace \
 	torture test-kcsan bench bench-perf \
 	check patches clean distclean
 
@@ -37,6 +37,8 @@ help:
 	@echo "make test-kcsan    KCSAN kernel: the KUnit suites and the torture test"
 	@echo "make bench         benchmark kernels, tables, CSV and plot in build/bench"
 	@echo "make bench-perf    perf record/report of the UML kernel running our pair, then mainline's"
+	@echo "make suspend-block the command-line tool (build/suspend-block; man page in"
+	@echo "                   tools/suspend-block; the guest has it as /bin/suspend-block)"
 	@echo "make check         checkpatch --strict, sparse, kernel-doc -Wall"
 	@echo "make patches       git format-patch series against pristine 6.1 in build/patches"
 	@echo "make tree          unpack the kernel, lay the project over it, apply patches/"
@@ -46,6 +48,9 @@ help:
 
 deps:
 	@scripts/deps.sh
+
+suspend-block:
+	@mkdir -p $(B) && $(MAKE) -s -C tools/suspend-block O=$(B)
 
 tree: deps
 	@scripts/prepare-tree.sh

@@ -22,6 +22,9 @@ gcc -static -O2 -Wall -I "$top/include/uapi" -o "$stage/bin/wlbench" \
 	"$top/tests/tools/wlbench.c"
 gcc -static -O2 -Wall -I "$top/include/uapi" -o "$stage/bin/sbfd" \
 	"$top/tests/tools/sbfd.c"
+gcc -static -O2 -Wall -I "$top/include/uapi" -o "$stage/bin/suspend-block" \
+	"$top/tools/suspend-block/suspend-block.c" \
+	"$top/tools/suspend-block/blockers.c"
 gcc -static -O2 -Wall -I "$top/include/uapi" -o "$stage/bin/fuzz" \
 	"$top/tests/tools/fuzz.c"
 cp "$top/tests/init" "$stage/init"

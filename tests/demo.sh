@@ -54,6 +54,25 @@ if [ -e /proc/wakelocks ]; then
 		"$(cat /sys/power/wake_lock)" ""
 fi
 
+if [ -x /bin/suspend-block ]; then
+	echo "== suspend-block run -- sleep 3: autosleep is held off while the command runs"
+	before=$(suspend_count)
+	/bin/suspend-block run --name demo-make -- sleep 3 &
+	pid=$!
+	wait_until grep -qw demo-make /sys/power/suspend_blockers
+	write /sys/power/autosleep mem
+	echo "\$ suspend-block list"
+	/bin/suspend-block list
+	echo "\$ suspend-block why"
+	/bin/suspend-block why
+	t_eq "no suspend while suspend-block run holds the blocker" \
+		"$(suspend_count)" "$before"
+	# Off before the command ends: nothing would wake an autosleep now.
+	write /sys/power/autosleep off
+	wait $pid
+	echo "command done (status $?)"
+fi
+
 echo "== suspend to RAM (S3), RTC alarm in 5 s"
 before=$(suspend_count)
 arm_rtc 5
