@@ -126,3 +126,17 @@ t_eq "... and is named as its owner, uid 1000" \
 	"$(awk -F '\t' '$2 == "radio2" { print $1, $8, $9, $10 }' /proc/suspend_blockers)" \
 	"fd $pid 1000 sbfd"
 end $pid
+
+# The per-user limit on open files (suspend_block_dev.max_per_user).
+M=/sys/module/suspend_block_dev/parameters/max_per_user
+t_eq "64 files per user by default" "$(cat $M)" 64
+write $M 2
+t_check "at the limit: two files for one user" \
+	/bin/sbfd -u 1000 -k -n 2 acquire
+t_errno "a third for the same user: EMFILE" EMFILE \
+	/bin/sbfd -u 1000 -k -n 3 acquire
+t_check "CAP_SYS_RESOURCE (root) is not limited" /bin/sbfd -n 3 acquire
+t_check "closed files are not counted: two again" \
+	/bin/sbfd -u 1000 -k -n 2 acquire
+write $M 64
+t_eq "nothing left blocking" "$(blockers)" ""

@@ -9,6 +9,11 @@
  * request (O(1), no lookup, no lock but the class's own), and closing the
  * file, which the kernel does for a dying process, removes the request.
  *
+ * Each user may hold at most suspend_block_dev.max_per_user files open (64
+ * by default, 0 for no limit; CAP_SYS_RESOURCE overrides it, as it does
+ * rlimits): every file is a request in the registry and kernel memory,
+ * and CAP_BLOCK_SUSPEND alone should not let a daemon pile them up.
+ *
  * A file's request is added on its first SET_NAME or ACQUIRE, so that a
  * name can be given before anybody sees the request; the per-file mutex
  * only orders that first step, and later calls find the request added
@@ -17,10 +22,13 @@
 
 #include <linux/capability.h>
 #include <linux/ctype.h>
+#include <linux/cred.h>
 #include <linux/fs.h>
+#include <linux/hashtable.h>
 #include <linux/init.h>
 #include <linux/jiffies.h>
 #include <linux/miscdevice.h>
+#include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/pm_qos_suspend_block.h>
 #include <linux/sched.h>
@@ -56,15 +64,87 @@ static void sb_dev_default_name(char *name, size_t size)
 	snprintf(name, size, "fd:%s", comm[0] ? comm : "_");
 }
 
+static unsigned int sb_dev_max_per_user = 64;
+module_param_named(max_per_user, sb_dev_max_per_user, uint, 0644);
+MODULE_PARM_DESC(max_per_user,
+		 "Open /dev/suspend_block files per user (0: no limit)");
+
+/* Open files per uid, for the limit; only users with files are here. */
+struct sb_user {
+	struct hlist_node node;
+	kuid_t uid;
+	unsigned int files;
+};
+
+static DEFINE_MUTEX(sb_users_lock);
+static DEFINE_HASHTABLE(sb_users, 6);
+
+static struct sb_user *sb_user_find(kuid_t uid)
+{
+	struct sb_user *u;
+
+	hash_for_each_possible(sb_users, u, node, __kuid_val(uid))
+		if (uid_eq(u->uid, uid))
+			return u;
+	return NULL;
+}
+
+/* Count one more file for @uid: -EMFILE past the limit, -ENOMEM. */
+static int sb_user_get(kuid_t uid)
+{
+	unsigned int max = READ_ONCE(sb_dev_max_per_user);
+	struct sb_user *u;
+	int ret = 0;
+
+	mutex_lock(&sb_users_lock);
+	u = sb_user_find(uid);
+	if (!u) {
+		u = kzalloc(sizeof(*u), GFP_KERNEL_ACCOUNT);
+		if (!u) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		u->uid = uid;
+		hash_add(sb_users, &u->node, __kuid_val(uid));
+	}
+	/* u->files >= max >= 1: never a user just added. */
+	if (max && u->files >= max && !capable(CAP_SYS_RESOURCE))
+		ret = -EMFILE;
+	else
+		u->files++;
+out:
+	mutex_unlock(&sb_users_lock);
+	return ret;
+}
+
+static void sb_user_put(kuid_t uid)
+{
+	struct sb_user *u;
+
+	mutex_lock(&sb_users_lock);
+	u = sb_user_find(uid);
+	if (!WARN_ON_ONCE(!u) && --u->files == 0) {
+		hash_del(&u->node);
+		kfree(u);
+	}
+	mutex_unlock(&sb_users_lock);
+}
+
 static int sb_dev_open(struct inode *inode, struct file *file)
 {
 	struct sb_file *f;
+	int ret;
 
 	if (!capable(CAP_BLOCK_SUSPEND))
 		return -EPERM;
+	ret = sb_user_get(current_uid());
+	if (ret)
+		return ret;
 	f = kzalloc(sizeof(*f), GFP_KERNEL_ACCOUNT);	/* the opener pays */
-	if (!f)
+	if (!f) {
+		sb_user_put(current_uid());
 		return -ENOMEM;
+	}
 	mutex_init(&f->add_lock);
 	suspend_block_owner_init(&f->owner, "fd");
 	sb_dev_default_name(f->name, sizeof(f->name));
@@ -78,6 +158,7 @@ static int sb_dev_release(struct inode *inode, struct file *file)
 
 	if (f->added)
 		suspend_block_remove_request(&f->req);
+	sb_user_put(f->owner.uid);	/* the uid counted at open */
 	suspend_block_owner_release(&f->owner);
 	mutex_destroy(&f->add_lock);
 	kfree(f);
