@@ -140,3 +140,18 @@ t_check "closed files are not counted: two again" \
 	/bin/sbfd -u 1000 -k -n 2 acquire
 write $M 64
 t_eq "nothing left blocking" "$(blockers)" ""
+
+# The request lives as long as the file: a copy inherited over fork() or
+# passed with SCM_RIGHTS keeps it after the opener has exited.
+child=$(/bin/sbfd name forked acquire fork 600)
+t_eq "a forked copy keeps the request after the opener exits" \
+	"$(blockers)" forked
+kill "$child"
+wait_for '[ -z "$(blockers)" ]'
+t_eq "... until the last copy is closed" "$(blockers)" ""
+child=$(/bin/sbfd name passed acquire pass 600)
+wait_for '[ "$(blockers)" = passed ]'
+t_eq "a copy passed with SCM_RIGHTS keeps it too" "$(blockers)" passed
+kill "$child"
+wait_for '[ -z "$(blockers)" ]'
+t_eq "... until that copy is closed" "$(blockers)" ""

@@ -12,6 +12,11 @@
  *   release       SUSPEND_BLOCK_IOC_RELEASE
  *   bad           an ioctl the device does not know
  *   sleep S       sleep S seconds holding the file
+ *   fork S        fork a child that keeps the file S seconds and exits;
+ *                 this process closes its copy and goes on
+ *   pass S        send the file over a socketpair (SCM_RIGHTS) to a new
+ *                 process, which keeps it S seconds and exits; this
+ *                 process closes its copy and goes on
  *
  * -u UID and -k as for wr: switch user before opening, keeping only
  * CAP_BLOCK_SUSPEND with -k.  -c COMM: name the process COMM (any bytes,
@@ -29,6 +34,8 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <linux/suspend_block.h>
 
@@ -38,6 +45,59 @@ static int fail(void)
 {
 	printf("%s\n", strerrorname_np(errno));
 	return 1;
+}
+
+/* A child keeps @fd (or a copy passed with SCM_RIGHTS) @secs seconds. */
+static int hand_over(int fd, int secs, int pass)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))], byte = 0;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *c;
+	int sv[2], got;
+	pid_t pid;
+
+	if (pass && socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		/* Not the caller's output: $(sbfd ...) must not wait for us. */
+		got = open("/dev/null", O_WRONLY);
+		dup2(got, 1);
+		dup2(got, 2);
+		close(got);
+		if (pass) {
+			/* Only the received copy may keep the request. */
+			close(fd);
+			if (recvmsg(sv[1], &msg, 0) != 1)
+				_exit(1);
+			c = CMSG_FIRSTHDR(&msg);
+			if (!c || c->cmsg_type != SCM_RIGHTS)
+				_exit(1);
+			memcpy(&got, CMSG_DATA(c), sizeof(got));
+		}
+		sleep(secs);
+		_exit(0);
+	}
+	if (pass) {
+		c = CMSG_FIRSTHDR(&msg);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(c), &fd, sizeof(fd));
+		if (sendmsg(sv[0], &msg, 0) != 1)
+			return -1;
+		close(sv[0]);
+		close(sv[1]);
+	}
+	printf("%d\n", pid);
+	fflush(stdout);
+	return close(fd);
 }
 
 static int run(int fd, char **cmd, int n, int nosleep)
@@ -63,6 +123,11 @@ static int run(int fd, char **cmd, int n, int nosleep)
 			ret = ioctl(fd, SUSPEND_BLOCK_IOC_RELEASE);
 		} else if (!strcmp(cmd[i], "bad")) {
 			ret = ioctl(fd, _IO(SUSPEND_BLOCK_IOC_MAGIC, 0x7f));
+		} else if ((!strcmp(cmd[i], "fork") || !strcmp(cmd[i], "pass")) &&
+			   i + 1 < n) {
+			ret = hand_over(fd, atoi(cmd[i + 1]),
+					!strcmp(cmd[i], "pass"));
+			i++;
 		} else if (!strcmp(cmd[i], "sleep") && i + 1 < n) {
 			i++;
 			ret = nosleep ? 0 : sleep(atoi(cmd[i])) ? -1 : 0;
