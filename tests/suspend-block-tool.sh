@@ -131,6 +131,31 @@ kill -9 "$pid"
 wait "$pid" 2> /dev/null
 t_check "SIGKILL of hold releases its blocker" wait_until not_blocking killed
 
+# End to end under autosleep: run holds it off; SIGKILL of run releases
+# the blocker and autosleep then suspends (woken by the RTC; the test
+# hooks' "keep", activated at resume, holds the guest awake after).
+H=/sys/kernel/debug/pm_qos/suspend_block_test
+write "$H" "add keep"
+write "$H" "activate-at resume keep"
+"$SB" run --name autosleep-run -- sleep 600 &
+pid=$!
+wait_until blocking autosleep-run
+before=$(suspend_count)
+write /sys/power/autosleep mem
+sleep 3
+t_eq "autosleep does not suspend while run holds its blocker" \
+	"$(suspend_count)" "$before"
+arm_rtc 6
+kill -9 "$pid"
+wait "$pid" 2> /dev/null
+wait_suspend "$before"
+t_eq "SIGKILL of run releases it and autosleep suspends" \
+	"$(suspend_count)" $((before + 1))
+write /sys/power/autosleep off
+pkill -f 'sleep 600' 2> /dev/null
+write "$H" "deactivate keep"
+write "$H" "remove keep"
+
 "$SB" hold --name whytest &
 pid=$!
 wait_until blocking whytest
