@@ -46,6 +46,7 @@
  * @used: jiffies at the last write naming the lock (coarse, and no clock
  *	read on the write path: the GC counts in minutes)
  * @req: the suspend-block request that does the work
+ * @owner: the writer that created the lock (/proc/suspend_blockers)
  * @name: NUL-terminated name
  */
 struct user_wake_lock {
@@ -53,7 +54,7 @@ struct user_wake_lock {
 	struct list_head lru;
 	unsigned long used;
 	struct suspend_block_request req;
-	struct suspend_block_owner owner;	/* the writer that created it */
+	struct suspend_block_owner owner;
 	char name[];
 };
 
