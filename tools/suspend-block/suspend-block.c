@@ -370,10 +370,25 @@ static int run_command(char **cmd)
 	return EXIT_RUNTIME;
 }
 
+/* --name NAME and --timeout DURATION, common to run and hold. */
+static bool blocker_option(int argc, char **argv, int *i, const char **name,
+			   uint64_t *timeout_ns)
+{
+	const char *value;
+
+	if (opt_value(argc, argv, i, "--name", 'n', name))
+		return true;
+	if (opt_value(argc, argv, i, "--timeout", 't', &value)) {
+		*timeout_ns = duration_arg(value);
+		return true;
+	}
+	return false;
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	char default_name[SUSPEND_BLOCK_NAME_LEN];
-	const char *name = NULL, *value;
+	const char *name = NULL;
 	uint64_t timeout_ns = 0;
 	int i, fd, status;
 
@@ -382,12 +397,8 @@ static int cmd_run(int argc, char **argv)
 			i++;
 			break;
 		}
-		if (opt_value(argc, argv, &i, "--name", 'n', &name))
+		if (blocker_option(argc, argv, &i, &name, &timeout_ns))
 			continue;
-		if (opt_value(argc, argv, &i, "--timeout", 't', &value)) {
-			timeout_ns = duration_arg(value);
-			continue;
-		}
 		if (argv[i][0] == '-' && argv[i][1])
 			usage_error("run: unknown option '%s'", argv[i]);
 		break;
@@ -412,18 +423,14 @@ static int cmd_run(int argc, char **argv)
 static int cmd_hold(int argc, char **argv)
 {
 	struct timespec deadline, now, left;
-	const char *name = "hold", *value;
+	const char *name = "hold";
 	uint64_t timeout_ns = 0;
 	sigset_t stop;
 	int i, fd, sig;
 
 	for (i = 1; i < argc; i++) {
-		if (opt_value(argc, argv, &i, "--name", 'n', &name))
+		if (blocker_option(argc, argv, &i, &name, &timeout_ns))
 			continue;
-		if (opt_value(argc, argv, &i, "--timeout", 't', &value)) {
-			timeout_ns = duration_arg(value);
-			continue;
-		}
 		if (argv[i][0] == '-' && argv[i][1])
 			usage_error("hold: unknown option '%s'", argv[i]);
 		usage_error("hold: unexpected argument '%s'", argv[i]);
