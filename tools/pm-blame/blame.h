@@ -11,6 +11,8 @@
 /* One interval of a lane, in trace ns. */
 struct span {
 	unsigned long long start, end;
+	bool timed;			/* last activation had a timeout */
+	bool expired;			/* ended by that timeout */
 };
 
 struct spans {
@@ -24,6 +26,9 @@ struct request {
 	char *name;
 	enum req_kind kind;
 	int pid;			/* owner, from sb_request_add */
+	bool added;			/* sb_request_add seen: pid is valid */
+	char *comm;			/* owner's command, if trace-cmd saved it */
+	bool timed;			/* the last activation had a timeout */
 	unsigned long activations;
 	unsigned long expiries;
 	unsigned long long total_ns;	/* held, as the kernel measured */
@@ -38,6 +43,7 @@ struct request {
 struct attempt {
 	unsigned long long start, end;
 	bool ended, aborted;
+	unsigned long long abort_ts;	/* suspend_aborted, 0 if none */
 	unsigned long long asleep_ns;
 	char *blockers;			/* names, as traced */
 };

@@ -50,12 +50,13 @@ static struct request *find(struct blame *b, const char *name,
 	return r;
 }
 
-static void span_add(struct request *r, unsigned long long s,
-		     unsigned long long e)
+static struct span *span_add(struct request *r, unsigned long long s,
+			     unsigned long long e)
 {
 	r->spans.v = grow(r->spans.v, &r->spans.cap, r->spans.n,
 			  sizeof(*r->spans.v));
-	r->spans.v[r->spans.n++] = (struct span){ s, e };
+	r->spans.v[r->spans.n] = (struct span){ s, e, false, false };
+	return &r->spans.v[r->spans.n++];
 }
 
 /* The only active suspend-block request, if exactly one is active. */
@@ -92,16 +93,21 @@ static void sb_start(struct blame *b, struct request *r,
 }
 
 static void sb_stop(struct blame *b, struct request *r,
-		    unsigned long long ts, unsigned long long held)
+		    unsigned long long ts, unsigned long long held,
+		    bool expired)
 {
+	struct span *sp;
+
 	settle_alone(b, ts);
 	if (r->active) {
-		span_add(r, r->since, ts);
+		sp = span_add(r, r->since, ts);
 		b->active--;
 	} else {
 		/* Active since before the recording. */
-		span_add(r, b->first, ts);
+		sp = span_add(r, b->first, ts);
 	}
+	sp->timed = r->timed || expired;
+	sp->expired = expired;
 	r->active = false;
 	r->total_ns += held;
 	if (held > r->max_ns)
@@ -162,17 +168,30 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec,
 	n = ev->name;
 
 	if (!strcmp(n, "sb_request_add")) {
+		const char *comm;
+
 		r = find(b, str(ev, rec, "name"), REQ_SUSPEND_BLOCK);
 		r->pid = num(ev, rec, "pid");
+		r->added = true;
+		free(r->comm);
+		r->comm = NULL;
+		comm = r->pid > 0 ?
+			tep_data_comm_from_pid(tracecmd_get_tep(h), r->pid) :
+			NULL;
+		if (comm && comm[0] != '<')	/* "<...>": not saved */
+			r->comm = strdup(comm);
 	} else if (!strcmp(n, "sb_activate")) {
 		r = find(b, str(ev, rec, "name"), REQ_SUSPEND_BLOCK);
+		/* A re-arm replaces the timeout (0: none). */
+		r->timed = num(ev, rec, "timeout_ms") != 0;
 		if (num(ev, rec, "started") && !r->active)
 			sb_start(b, r, ts);
 	} else if (!strcmp(n, "sb_deactivate") || !strcmp(n, "sb_expire")) {
 		r = find(b, str(ev, rec, "name"), REQ_SUSPEND_BLOCK);
 		if (!strcmp(n, "sb_expire"))
 			r->expiries++;
-		sb_stop(b, r, ts, num(ev, rec, "held_ns"));
+		sb_stop(b, r, ts, num(ev, rec, "held_ns"),
+			!strcmp(n, "sb_expire"));
 	} else if (!strcmp(n, "pl_update")) {
 		int old = (int)num(ev, rec, "old"), new = (int)num(ev, rec, "new");
 		const int any = 0x7fffffff;
@@ -197,6 +216,7 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec,
 	} else if (!strcmp(n, "suspend_aborted") && b->natt) {
 		a = &b->att[b->natt - 1];
 		a->aborted = true;
+		a->abort_ts = ts;
 		free(a->blockers);
 		a->blockers = strdup(str(ev, rec, "names"));
 		blame_names(b, a->blockers);
@@ -233,7 +253,7 @@ static void finish(struct blame *b)
 
 		if (!r->active)
 			continue;
-		span_add(r, r->since, b->last);
+		span_add(r, r->since, b->last)->timed = r->timed;
 		r->total_ns += b->last - r->since;
 		if (b->last - r->since > r->max_ns)
 			r->max_ns = b->last - r->since;
