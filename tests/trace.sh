@@ -43,6 +43,11 @@ t_check "user lock: add, activate, deactivate in order" \
 	in_order "$add" "$act" "$deact"
 t_check "user lock: the owner pid is recorded" \
 	test "$(field 'sb_request_add: +name=scen_user ' pid)" -gt 0
+t_eq "user lock: its activation names the same owner" \
+	"$(field 'sb_activate: +name=scen_user ' owner)" \
+	"$(field 'sb_request_add: +name=scen_user ' pid)"
+t_eq "a driver's lock has no owner in its activation" \
+	"$(field 'sb_activate: +name=wl_sample_report ' owner)" 0
 t_check "user lock: held_ns covers the 2 s hold" \
 	test "$(field 'sb_deactivate: +name=scen_user ' held_ns)" -ge 2000000000
 t_check "aggregate: blocked after the user lock's activation" \

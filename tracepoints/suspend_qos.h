@@ -15,6 +15,8 @@
 #define _TRACE_SUSPEND_QOS_H
 
 #include <linux/jiffies.h>
+#include <linux/pid.h>
+#include <linux/pm_qos_suspend_block.h>
 #include <linux/sched.h>
 #include <linux/tracepoint.h>
 
@@ -60,26 +62,32 @@ void suspend_block_trace_unreg(void);
 
 /*
  * Every activation call: "start" if it made the request active; timeout
- * in jiffies (0: none), printed in ms.
+ * in jiffies (0: none), printed in ms; owner: the pid of the process that
+ * created a /dev/suspend_block or sysfs request (0 for the kernel's own),
+ * which need not be the caller (any process may write a sysfs lock's name).
  */
 TRACE_EVENT_FN(sb_activate,
-	TP_PROTO(const char *name, unsigned long timeout, bool started),
-	TP_ARGS(name, timeout, started),
+	TP_PROTO(const struct suspend_block_request *req,
+		 unsigned long timeout, bool started),
+	TP_ARGS(req, timeout, started),
 	TP_STRUCT__entry(
-		__string(name, name)
+		__string(name, req->name)
 		__field(u64, timeout_ms)
 		__field(bool, started)
+		__field(pid_t, owner)
 	),
 	TP_fast_assign(
-		__assign_str(name, name);
+		__assign_str(name, req->name);
 		/* 64 bits: MAX_JIFFY_OFFSET in ms overflows 32. */
 		__entry->timeout_ms = jiffies64_to_msecs(timeout);
 		__entry->started = started;
+		/* The creator of a user-space request (init pid ns), else 0. */
+		__entry->owner = req->owner ? pid_nr(req->owner->pid) : 0;
 	),
-	TP_printk("name=%s timeout_ms=%llu %s", __get_str(name),
+	TP_printk("name=%s timeout_ms=%llu %s owner=%d", __get_str(name),
 		  __entry->timeout_ms,
 		  __print_symbolic(__entry->started, { 0, "rearm" },
-				   { 1, "start" })),
+				   { 1, "start" }), __entry->owner),
 	suspend_block_trace_reg, suspend_block_trace_unreg
 );
 

@@ -628,7 +628,7 @@ static bool sb_activate_locked(struct suspend_block_request *req)
 	} else {
 		sb_account_start(req, rare);
 	}
-	trace_sb_activate(req->name, 0, !(old & SB_REQ_ACTIVE));
+	trace_sb_activate(req, 0, !(old & SB_REQ_ACTIVE));
 	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 	return !(old & SB_REQ_ACTIVE);
 }
@@ -656,7 +656,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 				return sb_misuse(req, "activate");
 			if (old & SB_REQ_TIMED)
 				return sb_activate_locked(req);
-			sb_trace(rare, trace_sb_activate(req->name, 0, false));
+			sb_trace(rare, trace_sb_activate(req, 0, false));
 			return false;
 		}
 		if (!counted) {
@@ -669,7 +669,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 			break;
 	}
 	sb_account_start(req, rare);
-	sb_trace(rare, trace_sb_activate(req->name, 0, true));
+	sb_trace(rare, trace_sb_activate(req, 0, true));
 	return true;
 }
 
@@ -744,7 +744,7 @@ bool suspend_block_activate_timeout(struct suspend_block_request *req,
 	} else {
 		sb_account_start(req, rare);
 	}
-	trace_sb_activate(req->name, timeout, !(old & SB_REQ_ACTIVE));
+	trace_sb_activate(req, timeout, !(old & SB_REQ_ACTIVE));
 	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 	return !(old & SB_REQ_ACTIVE);
 }
