@@ -39,6 +39,9 @@ t_check "/proc/wakelocks lists it" grep -q '^"app"' /proc/wakelocks
 row=$(awk -F '\t' '$2 == "app"' /proc/suspend_blockers)
 t_eq "/proc/suspend_blockers names its owner: kind, pid, uid, comm" \
 	"$(echo "$row" | cut -f1,3,8-10)" "$(printf 'fd\t1\t%s\t0\tsbfd' $pid)"
+t_eq "the debugfs listing names its owner too: kind, pid, uid, comm" \
+	"$(qcol app 12) $(qcol app 13) $(qcol app 14) $(qcol app 15)" \
+	"fd $pid 0 sbfd"
 t_check "/proc/suspend_blockers has its header" \
 	grep -q '^kind	name	active	active_ns	count	total_ns	max_ns	pid	uid	comm$' \
 	/proc/suspend_blockers

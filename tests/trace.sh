@@ -72,6 +72,8 @@ t_check "abort: suspend_start, activation, suspend_aborted naming it, end" \
 	in_order "$start" "$abort_act" "$aborted" "$ended"
 t_eq "abort: one blocker counted" \
 	"$(field 'suspend_aborted:' active)" 1
+t_eq "abort: the blocker's owner is the kernel (a test hook's request)" \
+	"$(field 'suspend_aborted:' owners)" 0
 
 es_start=$(at 'es_pass_start: +suspend')
 es_end=$(at 'es_pass_end: +suspend')

@@ -240,21 +240,26 @@ TRACE_EVENT(suspend_start,
 );
 
 /*
- * The suspend aborts because requests are active: how many, and the names
- * of the first few (cut at 127 bytes, "..." when there are more).
+ * The suspend aborts because requests are active: how many, the names of
+ * the first few (cut at 127 bytes, "..." when there are more) and, in the
+ * same order, their owners' pids (initial namespace; 0 for the kernel's
+ * own requests).
  */
 TRACE_EVENT(suspend_aborted,
-	TP_PROTO(unsigned int active, const char *names),
-	TP_ARGS(active, names),
+	TP_PROTO(unsigned int active, const char *names, const char *owners),
+	TP_ARGS(active, names, owners),
 	TP_STRUCT__entry(
 		__field(unsigned int, active)
 		__string(names, names)
+		__string(owners, owners)
 	),
 	TP_fast_assign(
 		__entry->active = active;
 		__assign_str(names, names);
+		__assign_str(owners, owners);
 	),
-	TP_printk("active=%u blockers=%s", __entry->active, __get_str(names))
+	TP_printk("active=%u blockers=%s owners=%s", __entry->active,
+		  __get_str(names), __get_str(owners))
 );
 
 /*

@@ -63,6 +63,7 @@
 #include <linux/export.h>
 #include <linux/init.h>
 #include <linux/jiffies.h>
+#include <linux/pid.h>
 #include <linux/sched/clock.h>
 #include <linux/suspend.h>
 #include <linux/timekeeping.h>
@@ -1100,30 +1101,36 @@ void suspend_block_autosleep_enabled(bool enabled)
 bool suspend_block_report_abort(void)
 {
 	struct suspend_block_request *req;
-	char names[128];
+	char names[128], owners[64];
+	size_t len = 0, olen = 0;
 	unsigned long flags;
 	unsigned int active;
-	size_t len = 0;
 
 	active = atomic_read(&sb_active);
 	if (!active ||
 	    !(trace_suspend_aborted_enabled() || pm_debug_messages_on))
 		return active;
 	names[0] = '\0';
+	owners[0] = '\0';
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	for (req = suspend_block_first(); req; req = suspend_block_next(req)) {
 		if (!suspend_block_request_active(req))
 			continue;
-		if (len + strlen(req->name) + 4 >= sizeof(names)) {
+		if (len + strlen(req->name) + 4 >= sizeof(names) ||
+		    olen + 12 >= sizeof(owners)) {
 			strscpy(names + len, len ? ",..." : "...",
 				sizeof(names) - len);
 			break;
 		}
 		len += scnprintf(names + len, sizeof(names) - len, "%s%s",
 				 len ? "," : "", req->name);
+		/* The owner's pid (initial namespace), 0 for the kernel. */
+		olen += scnprintf(owners + olen, sizeof(owners) - olen, "%s%d",
+				  olen ? "," : "",
+				  req->owner ? pid_nr(req->owner->pid) : 0);
 	}
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
-	trace_suspend_aborted(active, names);
+	trace_suspend_aborted(active, names, owners);
 	pm_pr_dbg("suspend blocked by %u request(s): %s\n", active, names);
 	return true;
 }

@@ -35,24 +35,56 @@
 #include "qos_debugfs.h"
 #include "qos_suspend_block.h"
 
+/*
+ * The owner columns, "\tpid\tuid\tcomm": the pid as @ns sees it while the
+ * process lives (its number may be reused after), the uid in the reader's
+ * user namespace, "-" for what is not known.
+ */
+static void sb_show_owner(struct seq_file *m,
+			  const struct suspend_block_owner *owner,
+			  struct pid_namespace *ns)
+{
+	pid_t nr = 0;
+
+	if (owner && pid_has_task(owner->pid, PIDTYPE_TGID))
+		nr = pid_nr_ns(owner->pid, ns);
+	if (nr)
+		seq_printf(m, "\t%d", nr);
+	else
+		seq_puts(m, "\t-");
+	if (owner) {
+		uid_t uid = from_kuid_munged(seq_user_ns(m), owner->uid);
+
+		seq_printf(m, "\t%u\t", uid);
+		seq_escape(m, owner->comm, " \t\n\\");
+	} else {
+		seq_puts(m, "\t-\t-");
+	}
+}
+
 static void sb_show_one(struct seq_file *m, const char *name, bool active,
 			const struct suspend_block_stats *st, u64 open,
-			u64 open_prevent, unsigned long expires_in)
+			u64 open_prevent, unsigned long expires_in,
+			const struct suspend_block_owner *owner)
 {
 	u64 total = st->total_time + open;
 
-	seq_printf(m, "%s\t%d\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n",
+	seq_printf(m, "%s\t%d\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%s",
 		   name, active, st->active_count, st->expire_count,
 		   st->wakeup_count, open, total, max(st->max_time, open),
 		   st->prevent_time + open_prevent, st->last_change,
-		   jiffies64_to_msecs(expires_in));
+		   jiffies64_to_msecs(expires_in), owner ? owner->kind : "kernel");
+	sb_show_owner(m, owner, task_active_pid_ns(current));
+	seq_putc(m, '\n');
 }
 
 /*
  * Times are ns.  active_since is the length of the open active interval;
  * total_time, max_time and prevent_time include it, as mainline's
  * wakeup_sources does.
- * expires_in is ms to a pending timeout, 0 without one.
+ * expires_in is ms to a pending timeout, 0 without one.  kind, pid, uid
+ * and comm as in /proc/suspend_blockers (the pid as the reader's pid
+ * namespace sees it).
  */
 static int sb_debugfs_show(struct seq_file *m, void *unused)
 {
@@ -62,16 +94,16 @@ static int sb_debugfs_show(struct seq_file *m, void *unused)
 	struct suspend_block_stats st;
 	u64 now = local_clock();
 
-	seq_puts(m, "name\tactive\tactive_count\texpire_count\twakeup_count\tactive_since\ttotal_time\tmax_time\tprevent_time\tlast_change\texpires_in_ms\n");
+	seq_puts(m, "name\tactive\tactive_count\texpire_count\twakeup_count\tactive_since\ttotal_time\tmax_time\tprevent_time\tlast_change\texpires_in_ms\tkind\tpid\tuid\tcomm\n");
 	suspend_block_walk_start(&sw);
 	while ((req = suspend_block_walk_next(&sw))) {
 		suspend_block_snapshot(req, now, &snap);
 		sb_show_one(m, req->name, snap.active, &snap.stats, snap.open,
-			    snap.open_prevent, snap.expires_in);
+			    snap.open_prevent, snap.expires_in, req->owner);
 	}
 	st = suspend_block_deleted;
 	suspend_block_walk_end(&sw);
-	sb_show_one(m, "deleted", false, &st, 0, 0, 0);
+	sb_show_one(m, "deleted", false, &st, 0, 0, 0, NULL);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(sb_debugfs);
@@ -137,30 +169,12 @@ static void sb_owner_row(struct seq_file *m, const char *kind,
 			 u64 total, u64 max_time,
 			 const struct suspend_block_owner *owner)
 {
-	struct pid_namespace *ns = proc_pid_ns(file_inode(m->file)->i_sb);
-	pid_t nr = 0;
-
-	/* A number is shown only while it still names the owner. */
-	if (owner && pid_has_task(owner->pid, PIDTYPE_TGID))
-		nr = pid_nr_ns(owner->pid, ns);
-
 	seq_printf(m, "%s\t", kind);
 	seq_escape(m, name, " \t\n\\");
-	seq_printf(m, "\t%d\t%llu\t%llu\t%llu\t%llu\t", active, open, count,
+	seq_printf(m, "\t%d\t%llu\t%llu\t%llu\t%llu", active, open, count,
 		   total, max_time);
-	if (nr)
-		seq_printf(m, "%d\t", nr);
-	else
-		seq_puts(m, "-\t");
-	if (owner) {
-		uid_t uid = from_kuid_munged(seq_user_ns(m), owner->uid);
-
-		seq_printf(m, "%u\t", uid);
-		seq_escape(m, owner->comm, " \t\n\\");
-		seq_putc(m, '\n');
-	} else {
-		seq_puts(m, "-\t-\n");
-	}
+	sb_show_owner(m, owner, proc_pid_ns(file_inode(m->file)->i_sb));
+	seq_putc(m, '\n');
 }
 
 /* A mainline wakeup source, under its lock as its debugfs file reads it. */
