@@ -20,6 +20,12 @@
 
 #define ANY PM_QOS_POWER_LEVEL_ANY
 
+/*
+ * A timeout that must not run out before the next line checks the request
+ * is active: a TCG vCPU can stall for several jiffies between two lines.
+ */
+#define SHORT	((unsigned long)HZ / 4)
+
 static struct power_level_request *pl_new(struct kunit *test, s32 level)
 {
 	struct power_level_request *r;
@@ -286,7 +292,7 @@ static void timed_update_expires(struct kunit *test)
 {
 	struct power_level_request *r = pl_new(test, ANY);
 
-	KUNIT_EXPECT_EQ(test, power_level_update_request_timeout(r, 2, 3), 0);
+	KUNIT_EXPECT_EQ(test, power_level_update_request_timeout(r, 2, SHORT), 0);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 2);
 	pl_wait_inactive(r, 10 * HZ);
 	KUNIT_EXPECT_EQ(test, r->level, ANY);
@@ -340,9 +346,9 @@ static void untimed_update_cancels_timeout(struct kunit *test)
 {
 	struct power_level_request *r = pl_new(test, ANY);
 
-	power_level_update_request_timeout(r, 1, 2);
+	power_level_update_request_timeout(r, 1, SHORT);
 	KUNIT_EXPECT_EQ(test, power_level_update_request(r, 1), 0);
-	schedule_timeout_uninterruptible(5);
+	schedule_timeout_uninterruptible(SHORT + 5);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 1);
 	KUNIT_EXPECT_EQ(test, r->stats.expire_count, 0ULL);
 	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(1),

@@ -17,7 +17,10 @@ passed=0
 failed=0
 
 ok() { echo "ok - blame: $*"; passed=$((passed + 1)); }
-not_ok() { echo "not ok - blame: $*"; failed=$((failed + 1)); }
+not_ok() {
+	echo "not ok - blame: $*" | tee -a "$res/blame.failures"
+	failed=$((failed + 1))
+}
 check() {
 	local desc=$1
 
@@ -32,6 +35,7 @@ done_() {
 }
 
 mkdir -p "$res"
+rm -f "$res/blame.failures"
 if ! make -s -C "$top/tools/pm-blame" O="$top/build" >/dev/null; then
 	not_ok "pm-blame builds"
 	done_

@@ -109,6 +109,10 @@ if [ "$failed" != 0 ]; then
 	echo "guest: last 60 console lines:"
 	tail -n 60 "$console"
 fi
+{
+	grep '^not ok' "$results" 2>/dev/null | head -n 30
+	[ -n "$why" ] && echo "$why" | head -n 12
+} > "$res/$variant.failures"
 echo "$passed $failed" > "$res/$variant.count"
 echo "$variant: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -82,11 +82,19 @@ if [ -z "$summary" ] || [ "$status" != 0 ] && [ "$failed" = 0 ]; then
 	echo "kunit-$arch: kunit.py failed (status $status)"
 	failed=$((failed + 1))
 fi
+scripts_out=
 if ! scripts_out=$("$top/scripts/splat-check.sh" "$out/test.log"); then
 	echo "kunit-$arch: kernel reports in the log:"
 	echo "$scripts_out"
 	failed=$((failed + 1))
 fi
+# What failed, for the summary at the end of make test (CI shows its tail).
+{
+	grep -E '\[(FAILED|CRASHED|TIMED OUT)\]|Expected |ASSERTION|EXPECTATION' \
+		"$res/kunit-$arch.out" | head -n 30
+	[ "$failed" != 0 ] && [ -n "$scripts_out" ] && echo "$scripts_out" | head -n 10
+	[ -z "$summary" ] || [ "$status" != 0 ] && echo "kunit.py status $status"
+} > "$res/kunit-$arch.failures"
 echo "$passed $failed" > "$res/kunit-$arch.count"
 echo "kunit-$arch: $passed passed, $failed failed"
 [ "$failed" = 0 ]

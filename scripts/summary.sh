@@ -19,5 +19,11 @@ for step in "$@"; do
 	passed=$((passed + p))
 	failed=$((failed + f))
 done
+# The failures again, so that the last lines of a long log name them.
+for step in "$@"; do
+	[ -s "$res/$step.failures" ] || continue
+	echo "failures in $step:"
+	sed 's/^/  /' "$res/$step.failures"
+done
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
