@@ -46,7 +46,9 @@ grep -v '^#' "$top/scripts/overlay.map" | while read -r src dst; do
 done
 
 # (Re)apply the patch series when it changed: files touched by the
-# previous series are restored from the pristine tree first.
+# previous series are restored from the pristine tree first.  A file that
+# comes out as it was keeps its old mtime, so that a change to one patch
+# does not rebuild everything that includes the headers of the others.
 series=$top/patches/series
 applied=$tree/.project-patches
 sum=$(cd "$top/patches" && cat series $(grep -v '^#' series) 2>/dev/null |
@@ -57,19 +59,32 @@ if [ "$(head -n1 "$applied" 2>/dev/null)" != "$sum" ]; then
 		for p in $(grep -v '^#' "$series"); do
 			grep '^+++ b/' "$top/patches/$p" | sed 's|^+++ b/||'
 		done
-	} | sort -u | while read -r f; do
+	} | sort -u > "$tree/.project-touched"
+	prev=$tree/.project-prev
+	rm -rf "$prev"
+	while read -r f; do
+		if [ -f "$tree/$f" ]; then
+			mkdir -p "$prev/$(dirname "$f")"
+			cp -p "$tree/$f" "$prev/$f"
+		fi
 		if [ -f "$pristine/$f" ]; then
 			cp "$pristine/$f" "$tree/$f"
 		else
 			rm -f "$tree/$f"
 		fi
 		rm -f "$tree/$f.rej"
-	done
+	done < "$tree/.project-touched"
 	echo "$sum" > "$applied.new"
 	for p in $(grep -v '^#' "$series"); do
 		echo "tree: applying $p"
 		grep '^+++ b/' "$top/patches/$p" | sed 's|^+++ b/||' >> "$applied.new"
 		patch -d "$tree" -p1 -s -N --no-backup-if-mismatch < "$top/patches/$p"
 	done
+	while read -r f; do
+		if [ -f "$prev/$f" ] && cmp -s "$prev/$f" "$tree/$f"; then
+			touch -r "$prev/$f" "$tree/$f"
+		fi
+	done < "$tree/.project-touched"
+	rm -rf "$prev" "$tree/.project-touched"
 	mv "$applied.new" "$applied"
 fi

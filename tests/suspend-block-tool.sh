@@ -94,6 +94,16 @@ t_check "list shows it active" has_line "$text" '^fd  *tooltest  *yes '
 t_eq "list shows its kind and owner: fd, pid, uid 0, suspend-block" \
 	"$(echo "$text" | awk '$2 == "tooltest" { print $1, $8, $9, $10 }')" \
 	"fd $pid 0 suspend-block"
+# The other kinds: a sysfs lock (its writer, wr, has exited: no pid) and
+# the kernel's own requests (no owner).
+write /sys/power/wake_lock tooluser
+text=$("$SB" list)
+t_eq "list shows a sysfs lock's kind and owner: no pid once gone, uid, comm" \
+	"$(echo "$text" | awk '$2 == "tooluser" { print $1, $8, $9, $10 }')" \
+	"sysfs - 0 wr"
+write /sys/power/wake_unlock tooluser
+t_check "list --all shows kernel requests without an owner" \
+	has_line "$("$SB" list --all)" '^kernel  *early_suspend .* -  *-  *-$'
 out=$("$SB" why)
 t_eq "why exits 1 while something blocks suspend" "$?" 1
 t_check "why names the blocker and its owner" has_line "$out" \
