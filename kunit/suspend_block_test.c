@@ -13,6 +13,7 @@
 #include <linux/completion.h>
 #include <linux/cpumask.h>
 #include <linux/delay.h>
+#include <linux/device.h>
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
 #include <linux/pm_qos_suspend_block.h>
@@ -37,6 +38,11 @@ static struct suspend_block_stats sb_stats(struct suspend_block_request *r)
  * resolution.  Intervals here last several ticks, and the checks allow one
  * tick of error, so they hold on either kind of clock.
  */
+/*
+ * A timeout that must not run out before the next line checks the request
+ * is active: a TCG vCPU can stall for several jiffies between two lines.
+ */
+#define SHORT	((unsigned long)HZ / 4)
 #define SB_TICK_NS	((u64)TICK_NSEC)
 #define SB_HOLD_MS	(4 * jiffies_to_msecs(1))
 #define SB_HOLD_NS	((u64)SB_HOLD_MS * NSEC_PER_MSEC)
@@ -147,10 +153,10 @@ static void timeout_expires(struct kunit *test)
 	struct suspend_block_stats st;
 
 	r = sb_test_add(test, "sb-test");
-	KUNIT_EXPECT_TRUE(test, suspend_block_activate_timeout(r, 2));
+	KUNIT_EXPECT_TRUE(test, suspend_block_activate_timeout(r, SHORT));
 	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
-	KUNIT_EXPECT_LE(test, suspend_block_remaining(r), 2UL);
-	msleep(jiffies_to_msecs(2) + 100);
+	KUNIT_EXPECT_LE(test, suspend_block_remaining(r), SHORT);
+	msleep(jiffies_to_msecs(SHORT) + 100);
 	st = sb_stats(r);
 	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
@@ -283,9 +289,9 @@ static void timeout_extended_by_later_deadline(struct kunit *test)
 	struct suspend_block_request *r;
 
 	r = sb_test_add(test, "sb-test");
-	suspend_block_activate_timeout(r, 1);
+	suspend_block_activate_timeout(r, SHORT);
 	KUNIT_EXPECT_FALSE(test, suspend_block_activate_timeout(r, 10 * HZ));
-	msleep(jiffies_to_msecs(1) + 100);
+	msleep(jiffies_to_msecs(SHORT) + 100);
 	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(r));
 	KUNIT_EXPECT_GT(test, suspend_block_remaining(r), 5UL * HZ);
 	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 0ULL);
@@ -325,10 +331,10 @@ static void activate_cancels_timeout(struct kunit *test)
 	struct suspend_block_request *r;
 
 	r = sb_test_add(test, "sb-test");
-	suspend_block_activate_timeout(r, 1);
+	suspend_block_activate_timeout(r, SHORT);
 	KUNIT_EXPECT_FALSE(test, suspend_block_activate(r));
 	KUNIT_EXPECT_FALSE(test, timer_pending(&r->timer));
-	msleep(jiffies_to_msecs(1) + 100);
+	msleep(jiffies_to_msecs(SHORT) + 100);
 	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(r));
 	KUNIT_EXPECT_EQ(test, suspend_block_remaining(r), MAX_SCHEDULE_TIMEOUT);
 	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 0ULL);
@@ -977,6 +983,76 @@ static void registry_walk_serves_interrupts(struct kunit *test)
 	sb_walk_test_remove(r, n, n, n);
 }
 
+static bool sb_on_registry(struct suspend_block_request *r)
+{
+	struct suspend_block_request *req;
+	unsigned long flags;
+	bool found = false;
+
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	for (req = suspend_block_first(); req; req = suspend_block_next(req))
+		found |= req == r;
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	return found;
+}
+
+/*
+ * A wakeup source blocks suspend through its request: one aggregate, one
+ * event in progress, and exactly one event registered per deactivation,
+ * as mainline counts them (not one more for the aggregate's 1 -> 0).
+ */
+static void wakeup_source_is_a_request(struct kunit *test)
+{
+	struct wakeup_source *ws = wakeup_source_register(NULL, "sb-test-ws");
+	unsigned int before, after;
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, ws);
+	KUNIT_EXPECT_TRUE(test, suspend_block_backs_wakeup_source(&ws->block));
+	KUNIT_EXPECT_STREQ(test, ws->block.name, "sb-test-ws");
+	KUNIT_EXPECT_TRUE(test, pm_get_wakeup_count(&before, false));
+
+	__pm_stay_awake(ws);
+	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(&ws->block));
+	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, pm_get_wakeup_count(&after, false));
+	__pm_relax(ws);
+
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&ws->block));
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_TRUE(test, pm_get_wakeup_count(&after, false));
+	KUNIT_EXPECT_EQ(test, after, before + 1);
+
+	/* A timed event ends by the source's timer, through the request. */
+	pm_wakeup_ws_event(ws, jiffies_to_msecs(SHORT), false);
+	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(&ws->block));
+	for (i = 0; i < 100 && suspend_block_request_active(&ws->block); i++)
+		msleep(jiffies_to_msecs(SHORT));
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&ws->block));
+	KUNIT_EXPECT_EQ(test, ws->expire_count, 1UL);
+	KUNIT_EXPECT_TRUE(test, pm_get_wakeup_count(&after, false));
+	KUNIT_EXPECT_EQ(test, after, before + 2);
+	wakeup_source_unregister(ws);
+
+	/*
+	 * Removed while active: its request leaves the registry at once (the
+	 * source's memory may go), its event stays in progress until the
+	 * relax, which registers one, as in mainline.
+	 */
+	ws = wakeup_source_create("sb-test-ws-removed");
+	KUNIT_ASSERT_NOT_NULL(test, ws);
+	wakeup_source_add(ws);
+	KUNIT_EXPECT_TRUE(test, sb_on_registry(&ws->block));
+	__pm_stay_awake(ws);
+	wakeup_source_remove(ws);
+	KUNIT_EXPECT_FALSE(test, sb_on_registry(&ws->block));
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&ws->block));
+	KUNIT_EXPECT_FALSE(test, pm_get_wakeup_count(&after, false));
+	wakeup_source_destroy(ws);
+	KUNIT_EXPECT_TRUE(test, pm_get_wakeup_count(&after, false));
+	KUNIT_EXPECT_EQ(test, after, before + 3);
+}
+
 static struct kunit_case suspend_block_cases[] = {
 	KUNIT_CASE(add_starts_inactive),
 	KUNIT_CASE(activate_blocks_deactivate_unblocks),
@@ -1005,6 +1081,7 @@ static struct kunit_case suspend_block_cases[] = {
 	KUNIT_CASE(handoff_never_unblocks),
 	KUNIT_CASE(registry_walk_keeps_place),
 	KUNIT_CASE(registry_walk_serves_interrupts),
+	KUNIT_CASE(wakeup_source_is_a_request),
 	{}
 };
 

@@ -41,7 +41,7 @@ t_check "torture interface present" test -w $T -a -w $P/legacy_order
 torture_run 0 0
 t_check "full mix: ${secs}s run ends in SUCCESS" ends_in SUCCESS
 for ctx in task softirq hardirq activate timed add_remove level wake_lock \
-	   expired; do
+	   wakeup_source expired; do
 	t_check "full mix: $ctx operations ran ($(field $ctx))" \
 		test "$(field $ctx)" -gt 0
 done

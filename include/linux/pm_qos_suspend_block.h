@@ -124,6 +124,33 @@ struct suspend_block_owner {
 
 #ifdef CONFIG_PM_QOS_SUSPEND_BLOCK
 
+/*
+ * The owner of the request behind each mainline struct wakeup_source: the
+ * wakeup-source code (drivers/base/power/wakeup.c) activates it whenever the
+ * source is active, so one aggregate blocks suspend for both interfaces.
+ */
+extern const struct suspend_block_owner suspend_block_wakeup_source_owner;
+
+static inline bool
+suspend_block_backs_wakeup_source(const struct suspend_block_request *req)
+{
+	return req->owner == &suspend_block_wakeup_source_owner;
+}
+
+/*
+ * For the wakeup-source code only, which registers each event itself (one
+ * per deactivation, as mainline counts them): like suspend_block_deactivate()
+ * but the 1 -> 0 transition of the aggregate registers no event of its own.
+ * And like suspend_block_activate() but without waking a suspend in
+ * progress, which mainline does only for a source's "hard" events.
+ */
+bool suspend_block_deactivate_registered(struct suspend_block_request *req);
+bool suspend_block_activate_quiet(struct suspend_block_request *req);
+
+struct seq_file;
+/* For debugfs wakeup_sources: a row per request that backs no source. */
+void suspend_block_show_wakeup_source_rows(struct seq_file *m);
+
 void suspend_block_add_request(struct suspend_block_request *req,
 			       const char *name);
 void suspend_block_add_owned_request(struct suspend_block_request *req,
@@ -236,6 +263,15 @@ static inline void suspend_block_flush_notifiers(void) {}
 static inline void suspend_block_autosleep_enabled(bool enabled) {}
 
 static inline bool suspend_block_report_abort(void) { return false; }
+
+static inline bool
+suspend_block_backs_wakeup_source(const struct suspend_block_request *req)
+{
+	return false;
+}
+
+struct seq_file;
+static inline void suspend_block_show_wakeup_source_rows(struct seq_file *m) {}
 
 #endif /* CONFIG_PM_QOS_SUSPEND_BLOCK */
 

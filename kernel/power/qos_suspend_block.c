@@ -33,7 +33,9 @@
  * bit before it decrements.  And whenever the aggregate is non-zero, the PM
  * core sees an event in progress: the call that takes it from 0 to 1 calls
  * pm_wakeup_event_begin() *before* its exchange makes the count non-zero,
- * and the call that takes it from 1 to 0 calls pm_wakeup_event_end() after.
+ * and the call that takes it from 1 to 0 calls pm_wakeup_event_end() after
+ * (or pm_wakeup_event_cancel() when the deactivation was a wakeup source's,
+ * which registered its own event before: see below).
  * So an activation that finds the count non-zero may return at once: the
  * event that covers it began before the count it saw, and ends only after
  * the count has gone back to 0, which needs its own deactivation first.
@@ -52,6 +54,17 @@
  * set (or its callback is about to find the bit clear), and an expiry can
  * never end an activation that a later call renewed.  timer_list is the
  * timer wheel: O(1) to arm, re-arm and cancel.
+ *
+ * Wakeup sources.  Every struct wakeup_source embeds a request that its
+ * code (drivers/base/power/wakeup.c) activates and deactivates with the
+ * source, under the source's lock, so the aggregate counts active sources
+ * too and there is one event in progress for both.  Mainline registers one
+ * event per source deactivation; to keep that count, the source registers
+ * its event while its request is still active and then deactivates it
+ * with suspend_block_deactivate_registered(), whose 1 -> 0 transition
+ * cancels instead of ending, so that nothing is registered twice.  And it
+ * activates with suspend_block_activate_quiet(), which leaves waking a
+ * suspend in progress to the source's "hard" events, as mainline does.
  *
  * suspend_block_registry_lock guards the registry, which only read-outs
  * walk; add and remove are O(1) list operations under it.  Lock order:
@@ -75,6 +88,10 @@
 #include "qos_suspend_block_torture.h"
 
 DEFINE_RAW_SPINLOCK(suspend_block_registry_lock);
+const struct suspend_block_owner suspend_block_wakeup_source_owner = {
+	.kind = "wakeup_source",
+};
+
 LIST_HEAD(suspend_block_registry);
 struct suspend_block_stats suspend_block_deleted;
 
@@ -180,8 +197,11 @@ static inline void sb_kick_notifiers(void)
 		queue_work(system_wq, &sb_notify_work);
 }
 
-/* The aggregate went 0 -> 1; the PM core's event is already in progress. */
-static void sb_became_blocked(void)
+/*
+ * The aggregate went 0 -> 1; the PM core's event is already in progress.
+ * @wake: wake a suspend in progress (not for a wakeup source's soft event).
+ */
+static void sb_became_blocked(bool wake)
 {
 	/*
 	 * Under the wakeup_count handshake a suspend may sit in the s2idle
@@ -189,14 +209,22 @@ static void sb_became_blocked(void)
 	 * begin() was a full barrier, so a handshake that could still succeed
 	 * after this read sees the event in progress and fails instead.
 	 */
-	if (READ_ONCE(events_check_enabled))
+	if (wake && READ_ONCE(events_check_enabled))
 		pm_system_wakeup();
 	sb_kick_notifiers();
 }
 
-static void sb_became_unblocked(void)
+/*
+ * The aggregate went 1 -> 0: the event ends and counts as registered, except
+ * when the deactivation that ended it already registered one (@registered:
+ * a wakeup source's, see suspend_block_deactivate_registered()).
+ */
+static void sb_became_unblocked(bool registered)
 {
-	pm_wakeup_event_end();
+	if (registered)
+		pm_wakeup_event_cancel();
+	else
+		pm_wakeup_event_end();
 	sb_kick_notifiers();
 }
 
@@ -237,7 +265,7 @@ static noinline void sb_count_up_legacy(unsigned long rare)
 	sb_torture_window();
 	if (active == 1) {
 		pm_wakeup_event_begin();
-		sb_became_blocked();
+		sb_became_blocked(true);
 	}
 }
 #else
@@ -249,7 +277,7 @@ static inline void sb_count_up_legacy(unsigned long rare) {}
  * that finds the count at 0 begins the PM core's event before its exchange
  * publishes the non-zero count (see the model at the top of this file).
  */
-static __always_inline void sb_count_up(unsigned long rare)
+static __always_inline void sb_count_up_wake(unsigned long rare, bool wake)
 {
 	int active = atomic_read(&sb_active);
 	bool begun = false;
@@ -278,12 +306,21 @@ static __always_inline void sb_count_up(unsigned long rare)
 		preempt_enable();
 	}
 	if (!active)
-		sb_became_blocked();
+		sb_became_blocked(wake);
 	sb_torture_window();
 }
 
-/* One request fewer: after its bit is cleared (or it lost the race). */
-static __always_inline void sb_count_down(unsigned long rare)
+static __always_inline void sb_count_up(unsigned long rare)
+{
+	sb_count_up_wake(rare, true);
+}
+
+/*
+ * One request fewer: after its bit is cleared (or it lost the race);
+ * @registered as for sb_became_unblocked().
+ */
+static __always_inline void sb_count_down_event(unsigned long rare,
+						bool registered)
 {
 	unsigned int active;
 
@@ -293,8 +330,13 @@ static __always_inline void sb_count_down(unsigned long rare)
 	sb_trace(rare, trace_sb_aggregate(active));
 	if (!active) {
 		sb_torture_window();
-		sb_became_unblocked();
+		sb_became_unblocked(registered);
 	}
+}
+
+static __always_inline void sb_count_down(unsigned long rare)
+{
+	sb_count_down_event(rare, false);
 }
 
 /* Bookkeeping of the call that set the active bit for an interval. */
@@ -343,11 +385,14 @@ static u64 sb_autosleep_window(u64 as_before, u64 now, u64 *until)
  * Bookkeeping of the call that cleared the active bit of the interval in
  * @old, at @now; @expired: by the timeout; @as_before: the autosleep
  * on-time read before the bit was cleared (0 if off, or not looked at
- * because the rare word said off).  Then the aggregate.
+ * because the rare word said off).  Then the aggregate; @registered as for
+ * sb_became_unblocked().
  */
-static __always_inline void sb_account_stop(struct suspend_block_request *req,
-					    s64 old, u64 now, bool expired,
-					    u64 as_before, unsigned long rare)
+static __always_inline void sb_account_stop_event(struct suspend_block_request *req,
+						  s64 old, u64 now, bool expired,
+						  u64 as_before,
+						  unsigned long rare,
+						  bool registered)
 {
 	u64 since = sb_since(old), held = sb_interval(since, now), as, until;
 
@@ -364,7 +409,14 @@ static __always_inline void sb_account_stop(struct suspend_block_request *req,
 	} else {
 		sb_trace(rare, trace_sb_deactivate(req->name, held));
 	}
-	sb_count_down(rare);
+	sb_count_down_event(rare, registered);
+}
+
+static __always_inline void sb_account_stop(struct suspend_block_request *req,
+					    s64 old, u64 now, bool expired,
+					    u64 as_before, unsigned long rare)
+{
+	sb_account_stop_event(req, old, now, expired, as_before, rare, false);
 }
 
 /* The autosleep on-time, read before a deactivation clears its bit. */
@@ -434,6 +486,11 @@ static void sb_remove(struct suspend_block_request *req)
 
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_del(&req->node);
+	/* A wakeup source's go to mainline's "deleted" source instead. */
+	if (suspend_block_backs_wakeup_source(req)) {
+		raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+		return;
+	}
 	d->active_count += st.active_count;
 	d->expire_count += st.expire_count;
 	d->wakeup_count += st.wakeup_count;
@@ -634,9 +691,12 @@ static bool sb_activate_locked(struct suspend_block_request *req)
 	return !(old & SB_REQ_ACTIVE);
 }
 
-/* The lock-free activation; see suspend_block_activate(). */
+/*
+ * The lock-free activation; see suspend_block_activate().  @wake: see
+ * sb_became_blocked().
+ */
 static __always_inline bool sb_activate(struct suspend_block_request *req,
-					bool traced)
+					bool traced, bool wake)
 {
 	/*
 	 * Acquire: when the request is found active already, the event that
@@ -661,7 +721,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 			return false;
 		}
 		if (!counted) {
-			sb_count_up(rare);
+			sb_count_up_wake(rare, wake);
 			counted = true;
 			now = local_clock();
 		}
@@ -689,9 +749,21 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 bool suspend_block_activate(struct suspend_block_request *req)
 {
 	sb_debug_assert_added(req);
-	return sb_activate(req, true);
+	return sb_activate(req, true, true);
 }
 EXPORT_SYMBOL_GPL(suspend_block_activate);
+
+/*
+ * For the wakeup-source code only: suspend_block_activate() that does not
+ * wake a suspend in progress (pm_system_wakeup()), since mainline does that
+ * only for a source's "hard" events, and the source's code does it then.
+ * Its requests are never timed, so this is always the lock-free path.
+ */
+bool suspend_block_activate_quiet(struct suspend_block_request *req)
+{
+	sb_debug_assert_added(req);
+	return sb_activate(req, true, false);
+}
 
 /**
  * suspend_block_activate_timeout - Block suspend for a while.
@@ -775,9 +847,12 @@ static bool sb_deactivate_locked(struct suspend_block_request *req)
 	return true;
 }
 
-/* The lock-free deactivation; see suspend_block_deactivate(). */
+/*
+ * The lock-free deactivation; see suspend_block_deactivate().  @registered:
+ * see suspend_block_deactivate_registered().
+ */
 static __always_inline bool sb_deactivate(struct suspend_block_request *req,
-					  bool traced)
+					  bool traced, bool registered)
 {
 	s64 old = atomic64_read(&req->state);
 	unsigned long rare;
@@ -786,6 +861,7 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 	do {
 		if (!(old & SB_REQ_ACTIVE))
 			return false;
+		/* Requests behind wakeup sources are never timed. */
 		if (old & SB_REQ_TIMED)
 			return sb_deactivate_locked(req);
 		rare = sb_rare(traced);
@@ -794,7 +870,7 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 			now = local_clock();
 	} while (!atomic64_try_cmpxchg(&req->state, &old,
 				       sb_inactive_state(old, now)));
-	sb_account_stop(req, old, now, false, as, rare);
+	sb_account_stop_event(req, old, now, false, as, rare, registered);
 	return true;
 }
 
@@ -813,9 +889,20 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 bool suspend_block_deactivate(struct suspend_block_request *req)
 {
 	sb_debug_assert_added(req);
-	return sb_deactivate(req, true);
+	return sb_deactivate(req, true, false);
 }
 EXPORT_SYMBOL_GPL(suspend_block_deactivate);
+
+/*
+ * Not exported: only the wakeup-source code, built in, may end an event
+ * without registering it, since it registers its own first.  Its requests
+ * are never timed, so this is always the lock-free path.
+ */
+bool suspend_block_deactivate_registered(struct suspend_block_request *req)
+{
+	sb_debug_assert_added(req);
+	return sb_deactivate(req, true, true);
+}
 
 #ifdef CONFIG_PM_QOS_BENCH
 /*
@@ -824,12 +911,12 @@ EXPORT_SYMBOL_GPL(suspend_block_deactivate);
  */
 bool suspend_block_activate_untraced(struct suspend_block_request *req)
 {
-	return sb_activate(req, false);
+	return sb_activate(req, false, true);
 }
 
 bool suspend_block_deactivate_untraced(struct suspend_block_request *req)
 {
-	return sb_deactivate(req, false);
+	return sb_deactivate(req, false, false);
 }
 #endif
 

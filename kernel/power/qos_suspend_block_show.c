@@ -2,14 +2,19 @@
 /*
  * Read-outs of the suspend-block class:
  *
- *   /sys/kernel/debug/pm_qos/suspend_block  every registered request, its
- *	state and statistics, one tab-separated line each, and a "deleted"
- *	line summing up removed requests;
+ *   /sys/kernel/debug/pm_qos/suspend_block  every registered request (those
+ *	behind mainline wakeup sources included, kind wakeup_source), its
+ *	state and the class's statistics, one tab-separated line each, and a
+ *	"deleted" line summing up removed requests other than those;
  *   /sys/power/suspend_blockers  the names of the requests blocking suspend
- *	right now, separated by spaces;
- *   /proc/suspend_blockers  every request and mainline wakeup source with
- *	who made it: kind (kernel, fd, sysfs, wakeup_source), name, state,
- *	statistics, and for user-space requests the owner's pid (as the
+ *	right now (wakeup sources included), separated by spaces;
+ *   debugfs wakeup_sources  mainline's file: after the wakeup sources, a
+ *	row per other request, in its format
+ *	(suspend_block_show_wakeup_source_rows());
+ *   /proc/suspend_blockers  every request with who made it (a wakeup
+ *	source's with the source's own statistics): kind (kernel, fd, sysfs,
+ *	wakeup_source), name, state, statistics, and for user-space
+ *	requests the owner's pid (as the
  *	reader's pid namespace sees it; "-" once the process is gone, since
  *	its number may be reused, or if the reader cannot see it), uid (in
  *	the reader's user namespace) and comm, one tab-separated line each.
@@ -38,13 +43,17 @@
 /*
  * The owner columns, "\tpid\tuid\tcomm": the pid as @ns sees it while the
  * process lives (its number may be reused after), the uid in the reader's
- * user namespace, "-" for what is not known.
+ * user namespace, "-" for what is not known.  An owner without a process
+ * (the wakeup-source code's) has none of the three.
  */
 static void sb_show_owner(struct seq_file *m,
 			  const struct suspend_block_owner *owner,
 			  struct pid_namespace *ns)
 {
 	pid_t nr = 0;
+
+	if (owner && !owner->pid)
+		owner = NULL;
 
 	if (owner && pid_has_task(owner->pid, PIDTYPE_TGID))
 		nr = pid_nr_ns(owner->pid, ns);
@@ -213,6 +222,9 @@ static int suspend_blockers_proc_show(struct seq_file *m, void *v)
 	seq_puts(m, "kind\tname\tactive\tactive_ns\tcount\ttotal_ns\tmax_ns\tpid\tuid\tcomm\n");
 	suspend_block_walk_start(&sw);
 	while ((req = suspend_block_walk_next(&sw))) {
+		/* Those get their own rows below, with their statistics. */
+		if (suspend_block_backs_wakeup_source(req))
+			continue;
 		suspend_block_snapshot(req, now, &snap);
 		sb_owner_row(m, req->owner ? req->owner->kind : "kernel",
 			     req->name, snap.active, snap.open,
@@ -227,6 +239,47 @@ static int suspend_blockers_proc_show(struct seq_file *m, void *v)
 		sb_wakeup_source_row(m, ws);
 	wakeup_sources_read_unlock(srcuidx);
 	return 0;
+}
+
+/**
+ * suspend_block_show_wakeup_source_rows - The class's rows of wakeup_sources.
+ * @m: The seq_file of debugfs wakeup_sources.
+ *
+ * One row per request that backs no wakeup source, in that file's format
+ * (name, active_count, event_count, wakeup_count, expire_count, then
+ * active_since, total_time, max_time, last_change and
+ * prevent_suspend_time in ms), so that it lists every blocker.  A
+ * request's events are its activations; its last_change is on the
+ * local_clock() scale, not the sources' monotonic clock.
+ *
+ * Context: Process context (the registry is walked in batches).
+ */
+void suspend_block_show_wakeup_source_rows(struct seq_file *m)
+{
+	struct suspend_block_request *req;
+	struct suspend_block_snapshot snap;
+	struct suspend_block_walk sw;
+	u64 now = local_clock();
+
+	suspend_block_walk_start(&sw);
+	while ((req = suspend_block_walk_next(&sw))) {
+		if (suspend_block_backs_wakeup_source(req))
+			continue;
+		suspend_block_snapshot(req, now, &snap);
+		seq_printf(m, "%-12s\t%llu\t\t%llu\t\t%llu\t\t%llu\t\t%llu\t\t%llu\t\t%llu\t\t%llu\t\t%llu\n",
+			   req->name, snap.stats.active_count,
+			   snap.stats.active_count, snap.stats.wakeup_count,
+			   snap.stats.expire_count,
+			   div_u64(snap.open, NSEC_PER_MSEC),
+			   div_u64(snap.stats.total_time + snap.open,
+				   NSEC_PER_MSEC),
+			   div_u64(max(snap.stats.max_time, snap.open),
+				   NSEC_PER_MSEC),
+			   div_u64(snap.stats.last_change, NSEC_PER_MSEC),
+			   div_u64(snap.stats.prevent_time + snap.open_prevent,
+				   NSEC_PER_MSEC));
+	}
+	suspend_block_walk_end(&sw);
 }
 
 static int __init suspend_block_show_init(void)

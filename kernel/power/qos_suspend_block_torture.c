@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Torture test of the pm_qos suspend-block class, with the power-level
- * class and the wake_lock layer built on them, in the shape of
+ * class, the wake_lock layer and mainline's wakeup sources built on them, in the shape of
  * kernel/locking/locktorture.c: for a set time, kthreads on every CPU, a
  * timer per CPU (softirq) and a hard-IRQ hrtimer per CPU hammer requests
  * of their own and requests they share, while the class's race windows
@@ -10,7 +10,8 @@
  *
  *  - the promise of a suspend blocker: after an activation returns, and
  *    until its deactivation, the PM core sees a wakeup event in progress
- *    (pm_get_wakeup_count() would not let a handshake start);
+ *    (pm_get_wakeup_count() would not let a handshake start), and after
+ *    __pm_stay_awake() returns, until __pm_relax(), the same;
  *  - the power-level limit equals the minimum active level, whenever the
  *    class's lock is held;
  *  - per request: activations (calls that returned true) equal the
@@ -41,6 +42,7 @@
 #include <linux/cpu.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
+#include <linux/device.h>
 #include <linux/hrtimer.h>
 #include <linux/init.h>
 #include <linux/jiffies.h>
@@ -98,12 +100,13 @@ DEFINE_STATIC_KEY_FALSE(suspend_block_torture_running);
 enum sbt_op {
 	SBT_ACTIVATE, SBT_TIMED, SBT_DEACTIVATE, SBT_CHURN, SBT_LEVEL,
 	SBT_WAKELOCK, SBT_EXPIRED, SBT_TASK, SBT_SOFTIRQ, SBT_HARDIRQ,
-	SBT_NR_OPS
+	SBT_WAKEUP_SOURCE, SBT_NR_OPS
 };
 
 static const char * const sbt_op_names[SBT_NR_OPS] = {
 	"activate", "timed", "deactivate", "add_remove", "level",
 	"wake_lock", "expired", "task", "softirq", "hardirq",
+	"wakeup_source",
 };
 
 enum sbt_err {
@@ -133,7 +136,8 @@ struct sbt_thread {
 	struct power_level_request level;
 	struct wake_lock wl;
 	struct wake_lock wl_idle;
-	char name[4][32];
+	struct wakeup_source *ws;	/* mainline's API on the class */
+	char name[5][32];
 };
 
 /* What each CPU's timer (softirq) and hrtimer (hard IRQ) own. */
@@ -298,6 +302,33 @@ static void sbt_wake_lock_op(struct sbt_thread *t, u32 rnd)
 	atomic_long_inc(&sbt.ops[SBT_WAKELOCK]);
 }
 
+/*
+ * Mainline's wakeup-source API, which the class backs: once
+ * __pm_stay_awake() returns, the source's event is in progress too (only
+ * this thread relaxes it, and staying awake stops its timer).
+ */
+static void sbt_wakeup_source_op(struct sbt_thread *t, u32 rnd)
+{
+	unsigned int count;
+
+	switch (rnd % 3) {
+	case 0:
+		__pm_stay_awake(t->ws);
+		if (pm_get_wakeup_count(&count, false) ||
+		    !suspend_block_request_active(&t->ws->block))
+			sbt_err(SBT_INVISIBLE);
+		break;
+	case 1:
+		/* 1-3 ms: many expire while the run goes on. */
+		pm_wakeup_ws_event(t->ws, 1 + (rnd >> 4) % 3, false);
+		break;
+	default:
+		__pm_relax(t->ws);
+		break;
+	}
+	atomic_long_inc(&sbt.ops[SBT_WAKEUP_SOURCE]);
+}
+
 /* Remove the churn request (maybe active) and add it again. */
 static void sbt_churn_op(struct sbt_thread *t, u32 rnd)
 {
@@ -341,8 +372,12 @@ static int sbt_thread_fn(void *arg)
 		case 7:
 			sbt_check_limit();
 			break;
-		default:
+		case 8:
 			sbt_wake_lock_op(t, rnd);
+			break;
+		default:
+			if (t->ws)
+				sbt_wakeup_source_op(t, rnd);
 			break;
 		}
 		atomic_long_inc(&sbt.ops[SBT_TASK]);
@@ -497,6 +532,10 @@ static int sbt_setup(void)
 					PM_QOS_POWER_LEVEL_ANY);
 		wake_lock_init(&t->wl, WAKE_LOCK_SUSPEND, t->name[3]);
 		wake_lock_init(&t->wl_idle, WAKE_LOCK_IDLE, t->name[0]);
+		snprintf(t->name[4], sizeof(t->name[4]), "torture:ws%d", i);
+		t->ws = wakeup_source_create(t->name[4]);
+		if (t->ws)
+			wakeup_source_add(t->ws);
 		/*
 		 * Not bound to a CPU: the scheduler spreads them, and a
 		 * suspend may take CPUs offline while they run.
@@ -561,6 +600,12 @@ static void sbt_stop_and_check(void)
 		power_level_remove_request(&t->level);
 		wake_lock_destroy(&t->wl);
 		wake_lock_destroy(&t->wl_idle);
+		if (t->ws) {
+			__pm_relax(t->ws);
+			wakeup_source_remove(t->ws);
+			wakeup_source_destroy(t->ws);
+			t->ws = NULL;
+		}
 	}
 	for_each_possible_cpu(cpu) {
 		struct sbt_cpu *c = &sbt.cpus[cpu];

@@ -211,6 +211,9 @@ int wakelocks_proc_show(struct seq_file *m, void *v)
 
 	suspend_block_walk_start(&sw);
 	while ((sreq = suspend_block_walk_next(&sw))) {
+		/* Those get their own rows below, with their statistics. */
+		if (suspend_block_backs_wakeup_source(sreq))
+			continue;
 		wl_suspend_row(sreq, &r, now);
 		wl_print_row(m, sreq->name, &r);
 	}
