@@ -234,6 +234,56 @@ BENCH_LOOP(loop_freq_pair, struct freq_qos_request,
 	   freq_qos_update_request(ctx, FREQ_QOS_MIN_DEFAULT_VALUE))
 BENCH_LOOP(loop_model2009, struct model2009, model2009_update_pair(ctx))
 
+#ifdef CONFIG_CPU_IDLE
+/* What the power-level class adds to one idle entry, on a fake driver. */
+struct bench_idle {
+	struct cpuidle_driver drv;
+	struct cpuidle_device dev;
+	int index;
+	bool stop_tick;
+};
+
+/* cpuidle_select()'s clamp and cpuidle_enter()'s record, as patched. */
+BENCH_LOOP(loop_idle_hooks, struct bench_idle,
+	   WRITE_ONCE(ctx->index,
+		      power_level_clamp_select(&ctx->drv, &ctx->dev,
+					       READ_ONCE(ctx->index),
+					       &ctx->stop_tick));
+	   WRITE_ONCE(ctx->index,
+		      power_level_enter_state(&ctx->drv, &ctx->dev,
+					      READ_ONCE(ctx->index))))
+/* The same loads and stores without the hooks: mainline's idle entry. */
+BENCH_LOOP(loop_idle_none, struct bench_idle,
+	   WRITE_ONCE(ctx->index, READ_ONCE(ctx->index));
+	   WRITE_ONCE(ctx->index, READ_ONCE(ctx->index)))
+
+/*
+ * Ratio (permille) of one idle entry's hooks to none, or 0 if the class's
+ * static key is not in the state @used asks for.
+ */
+static u64 bench_idle_hooks(bool used)
+{
+	struct bench_idle *b;
+	u64 r = 0;
+
+	if (static_key_enabled(&power_level_qos_used) != used)
+		return 0;
+	b = kzalloc(sizeof(*b), GFP_KERNEL);
+	if (!b)
+		return 0;
+	b->drv.state_count = 2;
+	b->index = 1;
+	r = bench_ratio(loop_idle_hooks, b, loop_idle_none, b);
+	kfree(b);
+	return r;
+}
+#else
+static u64 bench_idle_hooks(bool used)
+{
+	return 0;
+}
+#endif
+
 /* A row: measure, print "name median min max [ratio to ref]". */
 static u64 row(const char *name, bench_loop_t loop, void *ctx,
 	       const struct bench_result *ref, const char *ref_name)
@@ -279,6 +329,7 @@ static void goal(const char *what, u64 got_permille, u64 max_permille)
 
 struct bench_medians {
 	u64 sb, sb_trace, ws, pl, cpu_latency, flat1, flat_big, trace_off;
+	u64 idle_unused, idle_used;
 };
 
 static void bench_floors_and_pairs(struct bench_medians *md)
@@ -599,7 +650,10 @@ static void bench_run(void)
 	out("pm_qos benchmark: %s, %u CPU(s), HZ=%d, median of %d repetitions\n",
 	    uml ? "UML" : "x86_64", num_online_cpus(), HZ, REPS);
 	bench_print_idle_states();
+	/* Before the pairs add the benchmark's own power-level request. */
+	md.idle_unused = bench_idle_hooks(false);
 	bench_floors_and_pairs(&md);
+	md.idle_used = bench_idle_hooks(true);
 	if (only) {
 		out("done (only rows matching \"%s\")\n", only);
 		return;
@@ -619,6 +673,18 @@ static void bench_run(void)
 		    "power-level pair / cpu_latency_qos pair");
 	goal("tracepoints compiled in, disabled / none (same kernel)",
 	     md.trace_off, 1020);
+	if (md.idle_unused)
+		goal("idle entry, power-level class unused / mainline",
+		     md.idle_unused, 1010);
+	else
+		out("%s: %-52s n/a (%s)\n", "goal",
+		    "idle entry, power-level class unused / mainline",
+		    IS_ENABLED(CONFIG_CPU_IDLE) ? "class used before the run" :
+						  "no cpuidle");
+	if (md.idle_used)
+		out("%s %llu.%03llux %s\n", "idle entry, class in use:",
+		    md.idle_used / 1000, md.idle_used % 1000,
+		    "mainline's (a barrier and a store)");
 	if (md.sb_trace)
 		out("%s %llu.%03llux %s\n", "tracepoints enabled:",
 		    permille(md.sb_trace, md.sb) / 1000,

@@ -17,6 +17,7 @@
 #include <linux/kthread.h>
 #include <linux/pm_qos_power_level.h>
 #include <linux/slab.h>
+#include <linux/tick.h>
 
 #define ANY PM_QOS_POWER_LEVEL_ANY
 
@@ -26,6 +27,19 @@
  */
 #define SHORT	((unsigned long)HZ / 4)
 
+/*
+ * The first add switches the idle path's hooks on from a work item: wait
+ * for it (at once after the first time), so the idle-path cases see them.
+ */
+static void pl_wait_used(struct kunit *test)
+{
+	int i;
+
+	for (i = 0; i < 250 && !static_key_enabled(&power_level_qos_used); i++)
+		msleep(20);
+	KUNIT_ASSERT_TRUE(test, static_key_enabled(&power_level_qos_used));
+}
+
 static struct power_level_request *pl_new(struct kunit *test, s32 level)
 {
 	struct power_level_request *r;
@@ -33,6 +47,7 @@ static struct power_level_request *pl_new(struct kunit *test, s32 level)
 	r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, r);
 	power_level_add_request(r, "pl-test", level);
+	pl_wait_used(test);
 	return r;
 }
 
@@ -663,6 +678,7 @@ static int pl_enter_here(struct cpuidle_driver *drv,
 
 	local_irq_disable();
 	saved = this_cpu_read(power_level_idle_state);
+	this_cpu_write(power_level_idle_state, -1);	/* nothing recorded */
 	got = power_level_enter_state(drv, dev, index);
 	*rec = this_cpu_read(power_level_idle_state);
 	this_cpu_write(power_level_idle_state, saved);
@@ -689,6 +705,74 @@ static void enter_state_records_then_clamps(struct kunit *test)
 	power_level_remove_request(r);
 	KUNIT_EXPECT_EQ(test, pl_enter_here(drv, dev, 3, &rec), 3);
 	KUNIT_EXPECT_EQ(test, rec, 3);
+}
+
+/*
+ * With the static key off, as before the first add, the idle path neither
+ * clamps nor records: mainline's instructions.  The key is switched off
+ * here for the check only (idle CPUs ignore the test's limit meanwhile).
+ */
+static void idle_hooks_off_until_used(struct kunit *test)
+{
+	struct cpuidle_driver *drv;
+	struct cpuidle_device *dev;
+	struct power_level_request *r;
+	bool stop = true;
+	int rec;
+
+	pl_fake_cpuidle(test, &drv, &dev);
+	r = pl_new(test, 1);
+	KUNIT_EXPECT_EQ(test, power_level_clamp_state(drv, dev, 4), 1);
+
+	static_branch_disable(&power_level_qos_used);
+	KUNIT_EXPECT_EQ(test, power_level_clamp_state(drv, dev, 4), 4);
+	KUNIT_EXPECT_EQ(test, power_level_clamp_select(drv, dev, 4, &stop), 4);
+	KUNIT_EXPECT_EQ(test, pl_enter_here(drv, dev, 4, &rec), 4);
+	KUNIT_EXPECT_EQ(test, rec, -1);
+	static_branch_enable(&power_level_qos_used);
+
+	KUNIT_EXPECT_EQ(test, pl_enter_here(drv, dev, 4, &rec), 1);
+	KUNIT_EXPECT_EQ(test, rec, 4);
+	power_level_remove_request(r);
+}
+
+/*
+ * A governor that stops the tick for a deep state must not leave a CPU in
+ * the shallow state the limit allows with the tick stopped: when the clamp
+ * lands on a polling state or one shorter than a tick period, the tick is
+ * kept; on a state long enough, and without a clamp, the decision stays.
+ */
+static void clamp_keeps_tick_for_shallow_state(struct kunit *test)
+{
+	struct cpuidle_driver *drv;
+	struct cpuidle_device *dev;
+	struct power_level_request *r;
+	bool stop;
+
+	pl_fake_cpuidle(test, &drv, &dev);
+	drv->states[0].flags = CPUIDLE_FLAG_POLLING;
+	drv->states[3].target_residency_ns = 2 * TICK_NSEC;
+	drv->states[4].target_residency_ns = 4 * TICK_NSEC;
+	r = pl_new(test, 3);
+
+	stop = true;
+	KUNIT_EXPECT_EQ(test, power_level_clamp_select(drv, dev, 4, &stop), 3);
+	KUNIT_EXPECT_TRUE(test, stop);
+
+	power_level_update_request(r, 1);
+	stop = true;
+	KUNIT_EXPECT_EQ(test, power_level_clamp_select(drv, dev, 4, &stop), 1);
+	KUNIT_EXPECT_FALSE(test, stop);
+
+	power_level_update_request(r, 0);
+	stop = true;
+	KUNIT_EXPECT_EQ(test, power_level_clamp_select(drv, dev, 3, &stop), 0);
+	KUNIT_EXPECT_FALSE(test, stop);
+
+	stop = true;
+	KUNIT_EXPECT_EQ(test, power_level_clamp_select(drv, dev, 0, &stop), 0);
+	KUNIT_EXPECT_TRUE(test, stop);
+	power_level_remove_request(r);
 }
 #endif /* CONFIG_CPU_IDLE */
 
@@ -717,6 +801,8 @@ static struct kunit_case power_level_cases[] = {
 	KUNIT_CASE(clamp_governor_choice),
 	KUNIT_CASE(deepest_state_search_honours_limit),
 	KUNIT_CASE(enter_state_records_then_clamps),
+	KUNIT_CASE(idle_hooks_off_until_used),
+	KUNIT_CASE(clamp_keeps_tick_for_shallow_state),
 #endif
 	{}
 };

@@ -17,6 +17,7 @@
 #define _LINUX_PM_QOS_POWER_LEVEL_H
 
 #include <linux/compiler.h>
+#include <linux/jump_label.h>
 #include <linux/list.h>
 #include <linux/notifier.h>
 #include <linux/percpu.h>
@@ -91,6 +92,15 @@ int power_level_add_notifier(struct notifier_block *nb);
 int power_level_remove_notifier(struct notifier_block *nb);
 int power_level_deepest_allowed(struct cpuidle_driver *drv,
 				struct cpuidle_device *dev, int index);
+int power_level_select_allowed(struct cpuidle_driver *drv,
+			       struct cpuidle_device *dev, int index,
+			       bool *stop_tick);
+
+/*
+ * Off until the first request is added, then on for good: until then the
+ * idle path runs mainline's instructions (a no-op jump in their place).
+ */
+DECLARE_STATIC_KEY_FALSE(power_level_qos_used);
 
 /**
  * power_level_qos_limit - The deepest idle-state index allowed now.
@@ -117,9 +127,35 @@ static inline s32 power_level_qos_limit(void)
 static inline int power_level_clamp_state(struct cpuidle_driver *drv,
 					  struct cpuidle_device *dev, int index)
 {
-	if (likely(index <= power_level_qos_limit()))
+	if (!static_branch_unlikely(&power_level_qos_used) ||
+	    likely(index <= power_level_qos_limit()))
 		return index;
 	return power_level_deepest_allowed(drv, dev, index);
+}
+
+/**
+ * power_level_clamp_select - Apply the limit to a governor's choice.
+ * @drv: cpuidle driver of the CPU.
+ * @dev: cpuidle device of the CPU.
+ * @index: state index the governor chose.
+ * @stop_tick: the governor's decision to stop the tick, for @index.
+ *
+ * As power_level_clamp_state(); when the clamp lands on a state too
+ * shallow for the tick to be stopped (see power_level_select_allowed()),
+ * also keeps the tick, as the governors do for a shallow choice of their
+ * own.
+ *
+ * Context: The idle path (interrupts off).
+ * Return: the state to enter.
+ */
+static inline int power_level_clamp_select(struct cpuidle_driver *drv,
+					   struct cpuidle_device *dev,
+					   int index, bool *stop_tick)
+{
+	if (!static_branch_unlikely(&power_level_qos_used) ||
+	    likely(index <= power_level_qos_limit()))
+		return index;
+	return power_level_select_allowed(drv, dev, index, stop_tick);
 }
 
 DECLARE_PER_CPU(int, power_level_idle_state);
@@ -141,6 +177,8 @@ DECLARE_PER_CPU(int, power_level_idle_state);
 static inline int power_level_enter_state(struct cpuidle_driver *drv,
 					  struct cpuidle_device *dev, int index)
 {
+	if (!static_branch_unlikely(&power_level_qos_used))
+		return index;
 	raw_cpu_write(power_level_idle_state, index);
 	/* Pairs with the barrier in pl_wake_deeper(), see above. */
 	smp_mb();
@@ -190,6 +228,13 @@ static inline s32 power_level_qos_limit(void)
 
 static inline int power_level_clamp_state(struct cpuidle_driver *drv,
 					  struct cpuidle_device *dev, int index)
+{
+	return index;
+}
+
+static inline int power_level_clamp_select(struct cpuidle_driver *drv,
+					   struct cpuidle_device *dev,
+					   int index, bool *stop_tick)
 {
 	return index;
 }

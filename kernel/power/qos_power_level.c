@@ -57,6 +57,8 @@
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <linux/suspend.h>
+#include <linux/tick.h>
+#include <linux/workqueue.h>
 #include <trace/events/suspend_qos.h>
 
 #include "qos_debugfs.h"
@@ -82,6 +84,25 @@ static RAW_NOTIFIER_HEAD(pl_notifiers);
 
 s32 power_level_qos_limit_value = PM_QOS_POWER_LEVEL_ANY;
 EXPORT_SYMBOL_GPL(power_level_qos_limit_value);
+
+DEFINE_STATIC_KEY_FALSE(power_level_qos_used);
+EXPORT_SYMBOL_GPL(power_level_qos_used);
+
+/*
+ * The first add switches the idle path's hooks on (power_level_qos_used),
+ * from a work item since adds may come from any context, then wakes every
+ * idle CPU so that it chooses its state again under the limit.  Until the
+ * work has run (normally microseconds after the add), idle CPUs do not
+ * honour the class: drivers add their requests at probe, long before they
+ * need them.
+ */
+static void pl_use_fn(struct work_struct *work)
+{
+	static_branch_enable(&power_level_qos_used);
+	wake_up_all_idle_cpus();
+}
+
+static DECLARE_WORK(pl_use_work, pl_use_fn);
 
 /* The idle state each CPU entered last: see power_level_enter_state(). */
 DEFINE_PER_CPU(int, power_level_idle_state);
@@ -288,6 +309,8 @@ void power_level_add_request(struct power_level_request *req,
 	raw_spin_lock_irqsave(&power_level_lock, flags);
 	list_add_tail(&req->node, &power_level_registry);
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
+	if (!static_key_enabled(&power_level_qos_used))
+		schedule_work(&pl_use_work);
 	pl_set(req, level, 0);
 }
 EXPORT_SYMBOL_GPL(power_level_add_request);
@@ -497,6 +520,39 @@ int power_level_deepest_allowed(struct cpuidle_driver *drv,
 	return 0;
 }
 EXPORT_SYMBOL_GPL(power_level_deepest_allowed);
+
+/**
+ * power_level_select_allowed - Slow path of power_level_clamp_select().
+ * @drv: cpuidle driver of the CPU.
+ * @dev: cpuidle device of the CPU.
+ * @index: state index the governor chose, deeper than the limit.
+ * @stop_tick: the governor's decision to stop the tick, made for @index.
+ *
+ * The governor decided to stop the tick for a deeper state than the one
+ * the limit leaves.  menu and teo keep the tick when their choice is a
+ * polling state or one whose target residency is shorter than a tick
+ * period (a CPU would sit in a shallow state with no tick to take it out),
+ * unless the tick is stopped already; the same rule applies to the state
+ * the limit leaves.
+ *
+ * Context: The idle path (interrupts off).
+ * Return: power_level_deepest_allowed(); *@stop_tick cleared if needed.
+ */
+int power_level_select_allowed(struct cpuidle_driver *drv,
+			       struct cpuidle_device *dev, int index,
+			       bool *stop_tick)
+{
+	int allowed = power_level_deepest_allowed(drv, dev, index);
+
+#ifdef CONFIG_CPU_IDLE
+	if (*stop_tick && !tick_nohz_tick_stopped() &&
+	    ((drv->states[allowed].flags & CPUIDLE_FLAG_POLLING) ||
+	     drv->states[allowed].target_residency_ns < TICK_NSEC))
+		*stop_tick = false;
+#endif
+	return allowed;
+}
+EXPORT_SYMBOL_GPL(power_level_select_allowed);
 
 /*
  * /sys/kernel/debug/pm_qos/power_level: the limit, then one tab-separated
