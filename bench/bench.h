@@ -1,21 +1,58 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * pm_qos benchmark internals: the timing harness and the model of 2009's
- * pm_qos used as a reference.
+ * pm_qos benchmark internals: the timing harness (bench_harness.c), the
+ * rows of mainline's API that both kernels run (bench_mainline.c), and the
+ * model of 2009's pm_qos used as a reference.
  */
 #ifndef _KERNEL_POWER_BENCH_H
 #define _KERNEL_POWER_BENCH_H
 
+#include <linux/compiler.h>
 #include <linux/types.h>
 
 /* A loop of @n operation pairs over @ctx; returns nothing useful. */
 typedef void (*bench_loop_t)(u64 n, void *ctx);
 
+/* A loop function whose body is one pair: the pair itself is inlined. */
+#define BENCH_LOOP(fn, type, body)				\
+static void fn(u64 n, void *data)				\
+{								\
+	type *ctx = data;					\
+								\
+	while (n--) {						\
+		body;						\
+	}							\
+}
+
 struct bench_result {
 	u64 median_ps, min_ps, max_ps;	/* per pair, picoseconds */
 };
 
+/* The "only" parameter: run only the rows whose name contains it. */
+extern char *bench_only;
+
+__printf(1, 2) void bench_out(const char *fmt, ...);
 void bench_measure(bench_loop_t loop, void *ctx, struct bench_result *r);
+u64 bench_ratio(bench_loop_t a, void *actx, bench_loop_t b, void *bctx);
+u64 bench_row(const char *name, bench_loop_t loop, void *ctx,
+	      const struct bench_result *ref, const char *ref_name);
+struct bench_result bench_res(u64 median_ps);
+u64 bench_permille(u64 a, u64 b);
+void bench_goal(const char *what, u64 got_permille, u64 max_permille);
+void bench_header(const char *kernel);
+u64 bench_floors(void);
+void bench_print_idle_states(void);
+
+/* Medians (ps per pair) of mainline's API, on either kernel. */
+struct bench_mainline {
+	u64 ws, ws_event, cpu_latency, freq;
+};
+
+void bench_mainline_rows(struct bench_mainline *m);
+void bench_loop_ws_pair(u64 n, void *ctx);
+
+/* The run: bench_ours.c on this kernel, bench_unpatched.c on 6.1. */
+void bench_run(void);
 
 /* 2009's pm_qos: named requirements in a list, linear aggregate. */
 struct model2009;

@@ -5,8 +5,16 @@
 # and write build/bench/{*.log,bench.csv,scaling.png,summary.txt}.
 #
 #   UML, tracepoints compiled in     build/bench-um        (native, 1 CPU)
+#   UML unpatched 6.1                build/bench-um-mainline
 #   x86_64, no debug options         build/bench-x86       (QEMU TCG, 2 CPUs)
 #   x86_64 unpatched 6.1             build/bench-mainline  (PM_WAKELOCKS)
+#
+# The unpatched kernels are built from build/pristine-bench
+# (scripts/pristine-tree.sh bench): 6.1 with the benchmark's harness and
+# its rows of mainline's API built in, the same code that times those rows
+# on this kernel, so that mainline's API is compared across the two kernels
+# in one run (x86_64 rows in units of each boot's atomic_long_cmpxchg
+# floor, since each TCG boot runs at its own speed).
 #
 # The x86_64 kernels are -O2 with jump labels (configs/bench-x86.config).
 # The in-kernel benchmark runs at the end of boot (pm_qos_bench.autorun=1)
@@ -14,9 +22,10 @@
 # kernel (the hot path is also built without them).  The user-space
 # benchmark (tests/bench-user.sh) boots the two x86_64 kernels, same base
 # config, with the guest's initramfs.  Nothing else should run meanwhile.
-# "perf": the UML kernel under perf record -e cpu-clock, once running only
-# our pair and once only mainline's wakeup-source pair, with a perf report
-# of the top symbols of each.
+# "perf": the UML kernels under perf record -e cpu-clock, each running one
+# row only: our pair, mainline's wakeup-source pair on this kernel and on
+# unpatched 6.1, and the power-level pair, with a perf report of the top
+# symbols of each.
 # "user": only the user-space runs, on the kernels of the last full run.
 # "report": only rebuild the tables, CSV and plot from the last run's logs.
 
@@ -24,23 +33,37 @@ set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
 src=$top/build/linux
-pristine=$top/build/pristine
 out=$top/build/bench
-kunit=$src/tools/testing/kunit/kunit.py
 mkdir -p "$out"
 
+# build_um TREE DIR KUNITCONFIG...: a UML kernel with kunit.py.
 build_um() {
-	local dir=$1
+	local tree=$1 dir=$2
 
-	shift
+	shift 2
 	echo "bench: building UML kernel $(basename "$dir")"
-	python3 "$kunit" build --build_dir="$dir" --jobs="$(nproc)" \
-		--kunitconfig="$top/kunit/.kunitconfig" \
-		--kunitconfig="$top/Kconfig.fragment" \
-		--kunitconfig="$top/configs/uml.config" \
-		--kunitconfig="$top/configs/bench.config" "$@" \
-		--make_options="CC=ccache gcc" > "$dir.build.log" 2>&1 ||
+	python3 "$tree/tools/testing/kunit/kunit.py" build --build_dir="$dir" \
+		--jobs="$(nproc)" --kunitconfig="$top/configs/uml.config" \
+		"${@/#/--kunitconfig=}" --make_options="CC=ccache gcc" \
+		> "$dir.build.log" 2>&1 ||
 		{ tail -20 "$dir.build.log"; exit 1; }
+}
+
+# Ours: the suites (kunit.enable=0 keeps them from running), the classes,
+# the benchmark and tracepoints.
+build_um_ours() {
+	build_um "$src" "$top/build/bench-um" "$top/kunit/.kunitconfig" \
+		"$top/Kconfig.fragment" "$top/configs/bench.config" \
+		"$top/configs/bench-trace.config"
+}
+
+# Unpatched 6.1 (TREE: build/pristine-bench) with the same options where
+# they exist there.
+build_um_mainline() {
+	build_um "$1" "$top/build/bench-um-mainline" \
+		"$top/configs/bench-mainline-um.config" \
+		"$top/configs/bench-mainline.config" \
+		"$top/configs/bench-trace.config"
 }
 
 # build_x86 TREE DIR FRAGMENT...: tinyconfig plus fragments.
@@ -81,24 +104,66 @@ run_x86() {
 # The table lines of a benchmark log.
 table() { sed -n 's/.*bench: //p' "$1"; }
 
+# csv KIND LOG KEY: a "csv,KIND,KEY,N" value of a log.
+csv() { table "$2" | tr -d '\r' | sed -n "s/^csv,$1,$3,//p" | tail -n1; }
+
+# across ARCH TITLE RAW: mainline's API on this kernel against unpatched
+# 6.1 (the same rows, bench_mainline.c, in both), with the goal of issue
+# "one mechanism": <= 0.3x.  RAW=1 compares ns (UML runs natively at one
+# speed); RAW=0 compares costs in units of each boot's cmpxchg floor.
+across() {
+	local a=$1 title=$2 raw=$3 k o m fo fm
+	local lo=$out/$a.log lm=$out/$a-mainline.log
+
+	echo "== mainline's API, this kernel / unpatched 6.1: $title"
+	fo=$(csv floor "$lo" cmpxchg) fm=$(csv floor "$lm" cmpxchg)
+	for k in ws ws_event cpu_latency; do
+		o=$(csv mainline "$lo" $k) m=$(csv mainline "$lm" $k)
+		awk -v k="$k" -v o="${o:-0}" -v m="${m:-0}" -v fo="${fo:-0}" \
+		    -v fm="${fm:-0}" -v raw="$raw" 'BEGIN {
+			name["ws"] = "__pm_stay_awake + __pm_relax"
+			name["ws_event"] = "pm_wakeup_event(1 s) + __pm_relax"
+			name["cpu_latency"] = "cpu_latency_qos pair"
+			if (o <= 0 || m <= 0 || fo <= 0 || fm <= 0) {
+				printf "%-36s n/a\n", name[k]
+				exit
+			}
+			r = raw ? o / m : (o / fo) / (m / fm)
+			printf "%-36s %9.2f ns %9.2f ns  %6.3fx", name[k],
+				o / 1000, m / 1000, r
+			if (k == "cpu_latency")
+				printf "\n"
+			else
+				printf "  goal <= 0.3x %s\n",
+					r <= 0.3 ? "PASS" : "FAIL"
+		}'
+	done
+}
+
 # perf: profile the UML kernel (a host process, so host perf sees its
 # symbols; this machine has software events only) running one row at a
 # time for a hundred times longer (pm_qos_bench.only=ROW): our pair, then
 # mainline's wakeup-source pair, each with its own perf report.
 if [ "$1" = perf ]; then
 	"$top/scripts/prepare-tree.sh" > /dev/null
-	build_um "$top/build/bench-um" \
-		--kunitconfig="$top/configs/bench-trace.config"
-	for row in "ours: suspend-block activate + deactivate" \
-		   "mainline: __pm_stay_awake + __pm_relax"; do
-		tag=$(echo "$row" | cut -d: -f1)
+	ptree=$("$top/scripts/pristine-tree.sh" bench)
+	build_um_ours
+	build_um_mainline "$ptree"
+	for run in "ours|ours: suspend-block activate + deactivate" \
+		   "ours-ws|mainline: __pm_stay_awake + __pm_relax" \
+		   "unpatched-ws|mainline: __pm_stay_awake + __pm_relax" \
+		   "ours-pl|ours: power-level update pair (level 1)"; do
+		tag=${run%%|*} row=${run#*|}
+		kernel=$top/build/bench-um/linux
+		[ "$tag" = unpatched-ws ] &&
+			kernel=$top/build/bench-um-mainline/linux
 		timeout 1200 perf record -q -e cpu-clock \
-			-o "$out/perf-$tag.data" "$top/build/bench-um/linux" \
+			-o "$out/perf-$tag.data" "$kernel" \
 			mem=1536M kunit.enable=0 pm_qos_bench.autorun=1 \
 			"pm_qos_bench.only=\"$row\"" < /dev/null \
 			> "$out/um-perf-$tag.log" 2>&1 || true
 		table "$out/um-perf-$tag.log" | grep -F "$row"
-		echo "== perf report: top symbols while UML runs \"$row\""
+		echo "== perf report ($tag): top symbols while UML runs \"$row\""
 		perf report -i "$out/perf-$tag.data" --stdio --sort symbol \
 			2> /dev/null | grep -v '^#' | grep -v '^$' | head -16 |
 			tee "$out/perf-$tag.txt"
@@ -117,17 +182,22 @@ fi
 
 if [ "$1" != report ] && [ "$1" != user ]; then
 "$top/scripts/prepare-tree.sh" > /dev/null
-build_um "$top/build/bench-um" --kunitconfig="$top/configs/bench-trace.config"
+ptree=$("$top/scripts/pristine-tree.sh" bench)
+build_um_ours
+build_um_mainline "$ptree"
 build_x86 "$src" "$top/build/bench-x86" "$top/configs/guest.config" \
 	"$top/Kconfig.fragment" "$top/configs/bench.config" \
 	"$top/configs/bench-x86.config"
-build_x86 "$pristine" "$top/build/bench-mainline" "$top/configs/guest.config" \
+build_x86 "$ptree" "$top/build/bench-mainline" "$top/configs/guest.config" \
 	"$top/configs/bench-mainline.config" "$top/configs/bench-x86.config"
 
 echo "bench: UML runs"
 run_um "$top/build/bench-um" "$out/um.log"
-echo "bench: x86_64 in-kernel run (QEMU TCG, 2 vCPUs)"
+run_um "$top/build/bench-um-mainline" "$out/um-mainline.log"
+echo "bench: x86_64 in-kernel runs (QEMU TCG, 2 vCPUs)"
 run_x86 "$top/build/bench-x86" "$out/x86.log" "pm_qos_bench.autorun=1"
+run_x86 "$top/build/bench-mainline" "$out/x86-mainline.log" \
+	"pm_qos_bench.autorun=1"
 
 echo "bench: user-space runs"
 "$top/scripts/mkinitramfs.sh" "$out/initramfs.cpio.gz"
@@ -143,6 +213,9 @@ fi
 	echo
 	echo "== x86_64 under QEMU TCG (2 vCPUs, emulated: ratios matter)"
 	table "$out/x86.log" | grep -v '^csv,'
+	echo
+	across um "UML (native)" 1
+	across x86 "x86_64 TCG, in cmpxchg-floor units of each boot" 0
 	echo
 	echo "== user space: lock+unlock round trips/s (x86_64 TCG)"
 	res() {

@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # check.sh: checkpatch.pl --strict on every project source and patch,
-# sparse (make C=2) on the project's objects in the guest build, and
-# kernel-doc on every project source and header with all its warnings (6.1's
-# kernel-doc spells -Wall as -v).  Zero warnings or it
-# fails.
+# sparse (make C=2) on the project's objects in the guest build, kernel-doc
+# on every project source and header with all its warnings (6.1's
+# kernel-doc spells -Wall as -v), the power management documentation built
+# with Sphinx (make htmldocs SPHINXDIRS=power, which runs the kernel-doc
+# directives of our pages), and our Documentation/ABI entries through
+# get_abi.pl validate.  Zero warnings from our files or it fails.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 # ccache: paths relative to the checkout, so a clone elsewhere (CI) hits.
@@ -37,6 +39,23 @@ for f in $("$top/scripts/project-files.sh"); do
 	      grep -v ': info: ')
 	[ -z "$out" ] || { echo "$out"; bad=1; }
 done
+
+echo "check: htmldocs SPHINXDIRS=power (warnings from our pages and sources)"
+# Our pages, and our sources whose kernel-doc the pages pull in.
+ours=$(cd "$top" && { ls Documentation/power/*.rst; "$top/scripts/project-files.sh" --tree; } |
+       sed 's/[.]/[.]/g' | paste -sd'|')
+make -s -C "$src" O="$top/build/docs" SPHINXDIRS=power htmldocs \
+	> "$top/build/docs.log" 2>&1 || { tail -20 "$top/build/docs.log"; bad=1; }
+out=$(grep -E "($ours)" "$top/build/docs.log" |
+      grep -iE 'warning|error|severe')
+[ -z "$out" ] || { echo "$out"; bad=1; }
+
+echo "check: get_abi.pl validate (our Documentation/ABI entries)"
+abi=$(mktemp -d)
+cp -r "$top/Documentation/ABI/." "$abi/"
+out=$(perl "$src/scripts/get_abi.pl" --dir "$abi" validate 2>&1)
+rm -rf "$abi"
+[ -z "$out" ] || { echo "$out"; bad=1; }
 
 echo "check: sparse"
 dirs=$("$top/scripts/project-files.sh" --tree | grep '\.c$' | xargs -n1 dirname | sort -u)

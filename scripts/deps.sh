@@ -20,7 +20,7 @@ packages="linux-source-6.1 make gcc libc6-dev flex bison bc libelf-dev
 	  qemu-system-x86 busybox-static trace-cmd ccache sparse perl
 	  libtracecmd-dev libtracefs-dev libtraceevent-dev pkg-config
 	  librsvg2-bin gnuplot-nox linux-perf coreutils findutils sed mawk
-	  diffutils"
+	  diffutils python3-sphinx python3-sphinx-rtd-theme"
 
 # pkg-config modules of the host tools (tools/pm-blame/Makefile's PKGS and
 # what their .pc files require), each with the package that ships it.
@@ -35,7 +35,8 @@ commands="make:make gcc:gcc flex:flex bison:bison bc:bc cpio:cpio gzip:gzip
 	  rsvg-convert:librsvg2-bin gnuplot:gnuplot-nox perf:linux-perf
 	  timeout:coreutils sha1sum:coreutils base64:coreutils
 	  mktemp:coreutils nproc:coreutils find:findutils xargs:findutils
-	  sed:sed awk:mawk diff:diffutils ldd:libc-bin dpkg-query:dpkg"
+	  sed:sed awk:mawk diff:diffutils ldd:libc-bin dpkg-query:dpkg
+	  sphinx-build:python3-sphinx"
 
 check_only=
 [ "$1" = --check ] && check_only=1

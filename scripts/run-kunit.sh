@@ -43,8 +43,8 @@ i386)
 um-pristine)
 	# The wakeup-source suite on unpatched 6.1, the other side of its
 	# differential run: a tree of hard links to build/pristine with only
-	# the suite's patch and file (scripts/pristine-kunit-tree.sh).
-	tree=$("$top/scripts/pristine-kunit-tree.sh") || exit 1
+	# the suite's patch and file (scripts/pristine-tree.sh kunit).
+	tree=$("$top/scripts/pristine-tree.sh" kunit) || exit 1
 	out=$top/build/kunit-um-pristine
 	args=(run --build_dir="$out" --jobs="$(nproc)"
 	      --kunitconfig="$top/configs/wakeup-kunit.config"
