@@ -34,12 +34,12 @@ enum {
 
 #ifdef CONFIG_PM_WAKELOCK_COMPAT
 
-/**
- * struct wake_lock - a legacy Android wake lock
- * @suspend: the suspend-block request of a WAKE_LOCK_SUSPEND lock
- * @idle: the power-level request of a WAKE_LOCK_IDLE lock
- * @name: name given to wake_lock_init(), shown in /proc/wakelocks
- * @type: WAKE_LOCK_SUSPEND or WAKE_LOCK_IDLE
+/*
+ * A legacy Android wake lock: the suspend-block request of a
+ * WAKE_LOCK_SUSPEND lock or the power-level request of a WAKE_LOCK_IDLE
+ * one, the name given to wake_lock_init() (shown in /proc/wakelocks) and
+ * the type.  A plain comment, not kernel-doc: the struct shares its name
+ * with wake_lock(), and the documentation's C domain keeps one of the two.
  */
 struct wake_lock {
 	union {
