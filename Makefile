@@ -95,7 +95,8 @@ test: tree
 	-@scripts/build-guest.sh && scripts/run-kunit.sh x86_64
 	-@scripts/build-guest.sh && scripts/run-guest.sh $(GUEST_TESTS)
 	-@scripts/check-trace.sh
-	@scripts/summary.sh kunit-um kunit-um-pristine kunit-x86_64 guest blame
+	-@scripts/check-docs.sh
+	@scripts/summary.sh kunit-um kunit-um-pristine kunit-x86_64 guest blame docs
 
 # The long versions of the race and fuzz tests (make test runs short ones).
 TORTURE_ARGS ?= torture_secs=60 race_attempts=200 fuzz_count=100000

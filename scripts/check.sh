@@ -40,22 +40,8 @@ for f in $("$top/scripts/project-files.sh"); do
 	[ -z "$out" ] || { echo "$out"; bad=1; }
 done
 
-echo "check: htmldocs SPHINXDIRS=power (warnings from our pages and sources)"
-# Our pages, and our sources whose kernel-doc the pages pull in.
-ours=$(cd "$top" && { ls Documentation/power/*.rst; "$top/scripts/project-files.sh" --tree; } |
-       sed 's/[.]/[.]/g' | paste -sd'|')
-make -s -C "$src" O="$top/build/docs" SPHINXDIRS=power htmldocs \
-	> "$top/build/docs.log" 2>&1 || { tail -20 "$top/build/docs.log"; bad=1; }
-out=$(grep -E "($ours)" "$top/build/docs.log" |
-      grep -iE 'warning|error|severe')
-[ -z "$out" ] || { echo "$out"; bad=1; }
-
-echo "check: get_abi.pl validate (our Documentation/ABI entries)"
-abi=$(mktemp -d)
-cp -r "$top/Documentation/ABI/." "$abi/"
-out=$(perl "$src/scripts/get_abi.pl" --dir "$abi" validate 2>&1)
-rm -rf "$abi"
-[ -z "$out" ] || { echo "$out"; bad=1; }
+echo "check: documentation"
+"$top/scripts/check-docs.sh" || bad=1
 
 echo "check: sparse"
 dirs=$("$top/scripts/project-files.sh" --tree | grep '\.c$' | xargs -n1 dirname | sort -u)
