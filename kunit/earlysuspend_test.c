@@ -98,6 +98,13 @@ static suspend_state_t est_autosleep_state(void)
 
 static suspend_state_t (*est_saved_autosleep_state)(void);
 
+struct est_held {
+	struct completion entered, release;
+};
+
+/* The pass held by est_hold() in the running case, for est_exit(). */
+static struct est_held *est_held_now;
+
 static int est_init(struct kunit *test)
 {
 	KUNIT_ASSERT_FALSE(test, early_suspend_in_effect());
@@ -114,14 +121,28 @@ static int est_init(struct kunit *test)
 
 static void est_exit(struct kunit *test)
 {
+	if (est_held_now)
+		complete_all(&est_held_now->release);
+	est_held_now = NULL;
 	request_suspend_state(ON);
 	early_suspend_flush();
 	early_suspend_autosleep_fn = est_saved_autosleep;
 	early_suspend_autosleep_state_fn = est_saved_autosleep_state;
 }
 
-static struct est_handler *est_add(struct kunit *test, const char *name,
-				   int level)
+/*
+ * A handler left registered by a failing case is taken off when the case
+ * ends, before KUnit frees it (after est_exit(), which ends any pass).
+ * Unregistering a handler that is not registered changes nothing.
+ */
+static void est_untrack(struct kunit_resource *res)
+{
+	unregister_early_suspend(res->data);
+}
+
+/* Memory of the case for @t's handler, with the cleanup above. */
+static struct est_handler *est_alloc(struct kunit *test, const char *name,
+				     int level)
 {
 	struct est_handler *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
 
@@ -130,6 +151,17 @@ static struct est_handler *est_add(struct kunit *test, const char *name,
 	t->es.level = level;
 	t->es.suspend = est_suspend;
 	t->es.resume = est_resume;
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
+							 est_untrack,
+							 GFP_KERNEL, &t->es));
+	return t;
+}
+
+static struct est_handler *est_add(struct kunit *test, const char *name,
+				   int level)
+{
+	struct est_handler *t = est_alloc(test, name, level);
+
 	register_early_suspend(&t->es);
 	return t;
 }
@@ -298,30 +330,38 @@ static void unregister_while_suspended_skips_resume(struct kunit *test)
 	unregister_early_suspend(&a->es);
 }
 
-/* Hold the next suspend pass inside @t's hook until released. */
-static void est_hold(struct est_handler *t, struct completion *entered,
-		     struct completion *release)
+/*
+ * Hold the next suspend pass inside @t's hook until released.  The
+ * completions live on the heap and est_exit() releases the hook, so that a
+ * case stopped by an assertion while the pass waits neither hangs the
+ * worker nor leaves it waiting on a dead stack.
+ */
+static struct est_held *est_hold(struct kunit *test, struct est_handler *t)
 {
-	init_completion(entered);
-	init_completion(release);
-	t->entered = entered;
-	t->release = release;
+	struct est_held *h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, h);
+	init_completion(&h->entered);
+	init_completion(&h->release);
+	t->entered = &h->entered;
+	t->release = &h->release;
+	est_held_now = h;
+	return h;
 }
 
 static void requests_during_a_pass_coalesce(struct kunit *test)
 {
-	struct completion entered, release;
 	struct est_handler *a = est_add(test, "a", 10);
 	struct est_handler *b = est_add(test, "b", 20);
+	struct est_held *h = est_hold(test, a);
 
-	est_hold(a, &entered, &release);
 	KUNIT_ASSERT_EQ(test, request_suspend_state(SLEEP), 0);
-	wait_for_completion(&entered);
+	wait_for_completion(&h->entered);
 	/* Sleep, on, sleep while the pass runs: it ends asleep, once. */
 	KUNIT_EXPECT_EQ(test, request_suspend_state(ON), 0);
 	KUNIT_EXPECT_EQ(test, request_suspend_state(SLEEP), 0);
 	KUNIT_EXPECT_TRUE(test, get_suspend_state() == SLEEP);
-	complete(&release);
+	complete(&h->release);
 	early_suspend_flush();
 	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a s:b");
 	KUNIT_EXPECT_TRUE(test, early_suspend_in_effect());
@@ -348,14 +388,13 @@ static void requests_during_a_pass_coalesce(struct kunit *test)
 /* An "on" during the early-suspend pass starts no suspend. */
 static void on_during_the_pass_starts_no_suspend(struct kunit *test)
 {
-	struct completion entered, release;
 	struct est_handler *a = est_add(test, "a", 10);
+	struct est_held *h = est_hold(test, a);
 
-	est_hold(a, &entered, &release);
 	KUNIT_ASSERT_EQ(test, request_suspend_state(SLEEP), 0);
-	wait_for_completion(&entered);
+	wait_for_completion(&h->entered);
 	KUNIT_EXPECT_EQ(test, request_suspend_state(ON), 0);
-	complete(&release);
+	complete(&h->release);
 	early_suspend_flush();
 	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a r:a");
 	KUNIT_EXPECT_EQ_MSG(test, est_autosleep_sleeps, 0,
@@ -384,44 +423,51 @@ static int est_thread(void *data)
 
 static void register_unregister_during_pass(struct kunit *test)
 {
-	struct completion entered, release;
 	struct est_thread_arg add = { .add = true }, del = { .add = false };
 	struct est_handler *a = est_add(test, "a", 10);
 	struct est_handler *late = kzalloc(sizeof(*late), GFP_KERNEL);
-	struct est_handler *fresh = kunit_kzalloc(test, sizeof(*fresh),
-						  GFP_KERNEL);
+	struct est_handler *fresh = est_alloc(test, "fresh", 20);
 	struct task_struct *t1, *t2;
+	struct est_held *h;
 
 	KUNIT_ASSERT_NOT_NULL(test, late);
-	KUNIT_ASSERT_NOT_NULL(test, fresh);
 	late->name = "late";
 	late->es.level = 30;
 	late->es.suspend = est_suspend;
 	late->es.resume = est_resume;
 	register_early_suspend(&late->es);
-	fresh->name = "fresh";
-	fresh->es.level = 20;
-	fresh->es.suspend = est_suspend;
-	fresh->es.resume = est_resume;
 
-	est_hold(a, &entered, &release);
+	h = est_hold(test, a);
 	request_suspend_state(SLEEP);
-	wait_for_completion(&entered);
+	wait_for_completion(&h->entered);
 
 	add.es = &fresh->es;
 	del.es = &late->es;
 	init_completion(&add.done);
 	init_completion(&del.done);
-	t1 = kthread_run(est_thread, &add, "est-add");
-	t2 = kthread_run(est_thread, &del, "est-del");
-	KUNIT_ASSERT_FALSE(test, IS_ERR(t1));
-	KUNIT_ASSERT_FALSE(test, IS_ERR(t2));
+	/* Both or neither: @add and @del live on this stack. */
+	t1 = kthread_create(est_thread, &add, "est-add");
+	t2 = kthread_create(est_thread, &del, "est-del");
+	if (IS_ERR(t1) || IS_ERR(t2)) {
+		if (!IS_ERR(t1))
+			kthread_stop(t1);	/* never ran */
+		if (!IS_ERR(t2))
+			kthread_stop(t2);
+		complete(&h->release);		/* the pass holds es_lock */
+		early_suspend_flush();
+		unregister_early_suspend(&late->es);
+		kfree(late);
+		KUNIT_FAIL(test, "kthread_create failed");
+		return;
+	}
+	wake_up_process(t1);
+	wake_up_process(t2);
 	/* Both wait for the pass. */
 	KUNIT_EXPECT_EQ(test, wait_for_completion_timeout(&add.done, HZ / 10),
 			0UL);
 	KUNIT_EXPECT_EQ(test, wait_for_completion_timeout(&del.done, HZ / 10),
 			0UL);
-	complete(&release);
+	complete(&h->release);
 	wait_for_completion(&add.done);
 	wait_for_completion(&del.done);
 	/* Unregistered: freeing it now must be safe (KASAN watches). */

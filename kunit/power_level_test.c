@@ -40,13 +40,40 @@ static void pl_wait_used(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, static_key_enabled(&power_level_qos_used));
 }
 
+/*
+ * Cleanup of a request when its case ends, whether it passed, failed or an
+ * assertion stopped it: added and not removed (a zeroed request was never
+ * added), it is removed before KUnit frees its memory, so that a failing
+ * case leaves no freed entry on the registry and no limit behind.
+ * Resources are released last in, first out: the tracker, set up after
+ * the memory, goes first.
+ */
+static void pl_test_untrack(struct kunit_resource *res)
+{
+	struct power_level_request *r = res->data;
+
+	if (r->node.next && !READ_ONCE(r->removed))
+		power_level_remove_request(r);
+}
+
+/* Add @r, memory the case owns, with the cleanup above. */
+static void pl_test_add_tracked(struct kunit *test,
+				struct power_level_request *r,
+				const char *name, s32 level)
+{
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
+							 pl_test_untrack,
+							 GFP_KERNEL, r));
+	power_level_add_request(r, name, level);
+}
+
 static struct power_level_request *pl_new(struct kunit *test, s32 level)
 {
 	struct power_level_request *r;
 
 	r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, r);
-	power_level_add_request(r, "pl-test", level);
+	pl_test_add_tracked(test, r, "pl-test", level);
 	pl_wait_used(test);
 	return r;
 }
@@ -191,27 +218,39 @@ static int pl_listener_call(struct notifier_block *nb, unsigned long action,
 	return NOTIFY_OK;
 }
 
+/* A listener left registered by a failing case is taken off at its end. */
+static void pl_test_unlisten(struct kunit_resource *res)
+{
+	power_level_remove_notifier(res->data);	/* -ENOENT if off */
+}
+
 static void notifier_on_limit_change_only(struct kunit *test)
 {
-	struct pl_listener l = { .nb.notifier_call = pl_listener_call };
 	struct power_level_request *a, *b;
+	struct pl_listener *l;
 
-	KUNIT_ASSERT_EQ(test, power_level_add_notifier(&l.nb), 0);
+	l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	l->nb.notifier_call = pl_listener_call;
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
+							 pl_test_unlisten,
+							 GFP_KERNEL, &l->nb));
+	KUNIT_ASSERT_EQ(test, power_level_add_notifier(&l->nb), 0);
 	a = pl_new(test, 4);
-	KUNIT_EXPECT_EQ(test, l.calls, 1);
-	KUNIT_EXPECT_EQ(test, l.last, 4UL);
+	KUNIT_EXPECT_EQ(test, l->calls, 1);
+	KUNIT_EXPECT_EQ(test, l->last, 4UL);
 	b = pl_new(test, 6);			/* limit stays 4 */
-	KUNIT_EXPECT_EQ(test, l.calls, 1);
+	KUNIT_EXPECT_EQ(test, l->calls, 1);
 	power_level_update_request(b, 1);
-	KUNIT_EXPECT_EQ(test, l.calls, 2);
-	KUNIT_EXPECT_EQ(test, l.last, 1UL);
+	KUNIT_EXPECT_EQ(test, l->calls, 2);
+	KUNIT_EXPECT_EQ(test, l->last, 1UL);
 	power_level_remove_request(b);
-	KUNIT_EXPECT_EQ(test, l.calls, 3);
-	KUNIT_EXPECT_EQ(test, l.last, 4UL);
+	KUNIT_EXPECT_EQ(test, l->calls, 3);
+	KUNIT_EXPECT_EQ(test, l->last, 4UL);
 	power_level_remove_request(a);
-	KUNIT_EXPECT_EQ(test, l.calls, 4);
-	KUNIT_EXPECT_EQ(test, l.last, (unsigned long)ANY);
-	KUNIT_EXPECT_EQ(test, power_level_remove_notifier(&l.nb), 0);
+	KUNIT_EXPECT_EQ(test, l->calls, 4);
+	KUNIT_EXPECT_EQ(test, l->last, (unsigned long)ANY);
+	KUNIT_EXPECT_EQ(test, power_level_remove_notifier(&l->nb), 0);
 }
 
 /*
@@ -258,10 +297,14 @@ static void lockless_read_under_updates(struct kunit *test)
 
 		if (i == n)
 			break;
-		power_level_add_request(&f[i].req, "pl-flip", ANY);
+		pl_test_add_tracked(test, &f[i].req, "pl-flip", ANY);
 		init_completion(&f[i].done);
 		t = kthread_create(pl_flip_fn, &f[i], "pl-flip/%u", cpu);
-		KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+		/* No assertion while flippers run: wait for them, then fail. */
+		if (IS_ERR(t)) {
+			KUNIT_FAIL(test, "kthread_create: %ld", PTR_ERR(t));
+			break;
+		}
 		kthread_bind(t, cpu);
 		wake_up_process(t);
 		i++;
@@ -284,8 +327,9 @@ static void lockless_read_under_updates(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, bad, 0UL, "%lu of %lu reads out of {2, 5}",
 			    bad, reads);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 5);
-	for (i = 0; i < n; i++)
-		power_level_remove_request(&f[i].req);
+	for (i = 0; i < num_online_cpus(); i++)
+		if (f[i].req.node.next)
+			power_level_remove_request(&f[i].req);
 	power_level_remove_request(pin);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
 }

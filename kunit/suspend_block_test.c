@@ -47,6 +47,46 @@ static struct suspend_block_stats sb_stats(struct suspend_block_request *r)
 #define SB_HOLD_MS	(4 * jiffies_to_msecs(1))
 #define SB_HOLD_NS	((u64)SB_HOLD_MS * NSEC_PER_MSEC)
 
+/* How many times @r is on the registry. */
+static int sb_registered(struct suspend_block_request *r)
+{
+	struct suspend_block_request *p;
+	unsigned long flags;
+	int n = 0;
+
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	list_for_each_entry(p, &suspend_block_registry, node)
+		n += p == r;
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	return n;
+}
+
+/*
+ * Cleanup of a request when its case ends, whether it passed, failed or an
+ * assertion stopped it: still registered, it is removed before KUnit frees
+ * its memory, so that a failing case leaves neither a freed entry on the
+ * registry nor an active request behind.  Resources are released last in,
+ * first out: the tracker, added after the memory, goes first.
+ */
+static void sb_test_untrack(struct kunit_resource *res)
+{
+	struct suspend_block_request *r = res->data;
+
+	if (sb_registered(r))
+		suspend_block_remove_request(r);
+}
+
+/* Add @r, memory the case owns, with the cleanup above. */
+static void sb_test_add_tracked(struct kunit *test,
+				struct suspend_block_request *r,
+				const char *name)
+{
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
+							 sb_test_untrack,
+							 GFP_KERNEL, r));
+	suspend_block_add_request(r, name);
+}
+
 /*
  * Requests (and their timers) live on the heap: debugobjects insists that
  * on-stack timers be annotated, and real users embed requests in objects.
@@ -59,7 +99,7 @@ static struct suspend_block_request *sb_test_add(struct kunit *test,
 	KUNIT_ASSERT_EQ(test, suspend_block_active_count(), 0U);
 	r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, r);
-	suspend_block_add_request(r, name);
+	sb_test_add_tracked(test, r, name);
 	return r;
 }
 
@@ -212,19 +252,6 @@ static void huge_timeout_is_longest(struct kunit *test)
 #define SB_EXPECT_REPORTS_END() \
 	pr_info("=== expected kernel reports end: %s\n", __func__)
 
-/* How many times @r is on the registry. */
-static int sb_registered(struct suspend_block_request *r)
-{
-	struct suspend_block_request *p;
-	unsigned long flags;
-	int n = 0;
-
-	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	list_for_each_entry(p, &suspend_block_registry, node)
-		n += p == r;
-	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
-	return n;
-}
 
 static void use_after_remove_refused(struct kunit *test)
 {
@@ -469,41 +496,61 @@ static int sb_listener_call(struct notifier_block *nb, unsigned long action,
 	return NOTIFY_OK;
 }
 
+/* A listener left registered by a failing case is taken off at its end. */
+static void sb_test_unlisten(struct kunit_resource *res)
+{
+	suspend_block_remove_notifier(res->data);	/* -ENOENT if off */
+}
+
+/* A listener on the heap, added, with the cleanup above. */
+static struct sb_listener *sb_test_listen(struct kunit *test)
+{
+	struct sb_listener *l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	l->nb.notifier_call = sb_listener_call;
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
+							 sb_test_unlisten,
+							 GFP_KERNEL, &l->nb));
+	KUNIT_ASSERT_EQ(test, suspend_block_add_notifier(&l->nb), 0);
+	return l;
+}
+
 static void notifier_reports_transitions(struct kunit *test)
 {
-	struct sb_listener l = { .nb.notifier_call = sb_listener_call };
 	struct suspend_block_request *a, *b;
+	struct sb_listener *l;
 
 	a = sb_test_add(test, "sb-test-a");
 	b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, b);
-	suspend_block_add_request(b, "sb-test-b");
-	KUNIT_ASSERT_EQ(test, suspend_block_add_notifier(&l.nb), 0);
+	sb_test_add_tracked(test, b, "sb-test-b");
+	l = sb_test_listen(test);
 
 	suspend_block_activate(a);
 	suspend_block_flush_notifiers();
-	KUNIT_EXPECT_EQ(test, l.calls, 1);
-	KUNIT_EXPECT_EQ(test, l.last, (unsigned long)SUSPEND_BLOCK_BLOCKED);
+	KUNIT_EXPECT_EQ(test, l->calls, 1);
+	KUNIT_EXPECT_EQ(test, l->last, (unsigned long)SUSPEND_BLOCK_BLOCKED);
 
 	/* A second active request is no transition of the aggregate. */
 	suspend_block_activate(b);
 	suspend_block_deactivate(a);
 	suspend_block_flush_notifiers();
-	KUNIT_EXPECT_EQ(test, l.calls, 1);
+	KUNIT_EXPECT_EQ(test, l->calls, 1);
 
 	suspend_block_deactivate(b);
 	suspend_block_flush_notifiers();
-	KUNIT_EXPECT_EQ(test, l.calls, 2);
-	KUNIT_EXPECT_EQ(test, l.last, (unsigned long)SUSPEND_BLOCK_UNBLOCKED);
+	KUNIT_EXPECT_EQ(test, l->calls, 2);
+	KUNIT_EXPECT_EQ(test, l->last, (unsigned long)SUSPEND_BLOCK_UNBLOCKED);
 
 	/* Expiry of a timeout is a transition too. */
 	suspend_block_activate_timeout(a, 1);
 	msleep(jiffies_to_msecs(1) + 100);
 	suspend_block_flush_notifiers();
-	KUNIT_EXPECT_EQ(test, l.last, (unsigned long)SUSPEND_BLOCK_UNBLOCKED);
-	KUNIT_EXPECT_EQ(test, l.calls % 2, 0);
+	KUNIT_EXPECT_EQ(test, l->last, (unsigned long)SUSPEND_BLOCK_UNBLOCKED);
+	KUNIT_EXPECT_EQ(test, l->calls % 2, 0);
 
-	KUNIT_EXPECT_EQ(test, suspend_block_remove_notifier(&l.nb), 0);
+	KUNIT_EXPECT_EQ(test, suspend_block_remove_notifier(&l->nb), 0);
 	suspend_block_remove_request(a);
 	suspend_block_remove_request(b);
 }
@@ -515,21 +562,21 @@ static void notifier_reports_transitions(struct kunit *test)
  */
 static void notifier_added_while_blocked_sees_unblock(struct kunit *test)
 {
-	struct sb_listener l = { .nb.notifier_call = sb_listener_call };
 	struct suspend_block_request *r;
+	struct sb_listener *l;
 
 	/* Reported last: unblocked (nobody may listen in the test kernel). */
 	r = sb_test_add(test, "sb-test");
 	suspend_block_flush_notifiers();
 	suspend_block_activate(r);
-	KUNIT_ASSERT_EQ(test, suspend_block_add_notifier(&l.nb), 0);
+	l = sb_test_listen(test);
 	suspend_block_flush_notifiers();
 	suspend_block_deactivate(r);
 	suspend_block_flush_notifiers();
 	/* Told "blocked" when added, then the unblock. */
-	KUNIT_EXPECT_EQ(test, l.calls, 2);
-	KUNIT_EXPECT_EQ(test, l.last, (unsigned long)SUSPEND_BLOCK_UNBLOCKED);
-	KUNIT_EXPECT_EQ(test, suspend_block_remove_notifier(&l.nb), 0);
+	KUNIT_EXPECT_EQ(test, l->calls, 2);
+	KUNIT_EXPECT_EQ(test, l->last, (unsigned long)SUSPEND_BLOCK_UNBLOCKED);
+	KUNIT_EXPECT_EQ(test, suspend_block_remove_notifier(&l->nb), 0);
 	suspend_block_remove_request(r);
 }
 
@@ -647,7 +694,7 @@ static void sb_run_hammers(struct kunit *test, bool shared)
 	KUNIT_ASSERT_NOT_NULL(test, h);
 
 	for (i = 0; i < n; i++)
-		suspend_block_add_request(&reqs[i], "sb-hammer");
+		sb_test_add_tracked(test, &reqs[i], "sb-hammer");
 	i = 0;
 	for_each_online_cpu(cpu) {
 		struct task_struct *t;
@@ -659,7 +706,14 @@ static void sb_run_hammers(struct kunit *test, bool shared)
 		h[i].go = &go;
 		init_completion(&h[i].done);
 		t = kthread_create(sb_hammer_fn, &h[i], "sb-hammer/%u", cpu);
-		KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+		/*
+		 * No assertion while threads wait on the on-stack @go: let
+		 * those started run to the end, then fail.
+		 */
+		if (IS_ERR(t)) {
+			KUNIT_FAIL(test, "kthread_create: %ld", PTR_ERR(t));
+			break;
+		}
 		kthread_bind(t, cpu);
 		wake_up_process(t);
 		i++;
@@ -687,8 +741,6 @@ static void sb_run_hammers(struct kunit *test, bool shared)
 				(u64)started);
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
 	KUNIT_EXPECT_TRUE(test, pm_get_wakeup_count(&i, false));
-	for (i = 0; i < num_online_cpus(); i++)
-		suspend_block_remove_request(&reqs[i]);
 }
 
 static void concurrent_own_requests_exact(struct kunit *test)
@@ -808,16 +860,24 @@ static void handoff_never_unblocks(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, suspend_block_active_count(), 0U);
 	s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, s);
-	suspend_block_add_request(&s->producer, "sb-producer");
-	suspend_block_add_request(&s->consumer, "sb-consumer");
+	sb_test_add_tracked(test, &s->producer, "sb-producer");
+	sb_test_add_tracked(test, &s->consumer, "sb-consumer");
 	for (i = 0; i < 3; i++)
 		init_completion(&s->done[i]);
 
-	t[2] = kthread_run(sb_observer_fn, s, "sb-observer");
-	t[1] = kthread_run(sb_consumer_fn, s, "sb-consumer");
-	t[0] = kthread_run(sb_producer_fn, s, "sb-producer");
+	/* All three or none: each waits for the others. */
+	t[2] = kthread_create(sb_observer_fn, s, "sb-observer");
+	t[1] = kthread_create(sb_consumer_fn, s, "sb-consumer");
+	t[0] = kthread_create(sb_producer_fn, s, "sb-producer");
+	if (IS_ERR(t[0]) || IS_ERR(t[1]) || IS_ERR(t[2])) {
+		for (i = 0; i < 3; i++)
+			if (!IS_ERR(t[i]))
+				kthread_stop(t[i]);	/* never ran */
+		KUNIT_FAIL(test, "kthread_create failed");
+		return;
+	}
 	for (i = 0; i < 3; i++)
-		KUNIT_ASSERT_FALSE(test, IS_ERR(t[i]));
+		wake_up_process(t[i]);
 	wait_for_completion(&s->done[0]);
 	wait_for_completion(&s->done[1]);
 	atomic_set(&s->stop, 1);
@@ -833,8 +893,6 @@ static void handoff_never_unblocks(struct kunit *test)
 	kunit_info(test, "%lu checks, %lu with an event in flight\n",
 		   s->checks, s->in_flight_seen);
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
-	suspend_block_remove_request(&s->producer);
-	suspend_block_remove_request(&s->consumer);
 }
 
 /*
@@ -845,20 +903,45 @@ static void handoff_never_unblocks(struct kunit *test)
  */
 #define SB_WALK_TEST_N	101	/* entries: a few batches */
 
-/* @n added requests in one vmalloc()ed array; sb_walk_test_remove() frees. */
+struct sb_walk_array {
+	struct suspend_block_request *r;
+	int n;
+};
+
+/* At the case's end: remove what is still registered, then free. */
+static void sb_walk_test_release(struct kunit_resource *res)
+{
+	struct sb_walk_array *a = res->data;
+	int i;
+
+	for (i = 0; i < a->n; i++)
+		if (sb_registered(&a->r[i]))
+			suspend_block_remove_request(&a->r[i]);
+	vfree(a->r);
+}
+
+/* @n added requests in one vmalloc()ed array, released at the case's end. */
 static struct suspend_block_request *sb_walk_test_add(struct kunit *test,
 						      int n)
 {
-	struct suspend_block_request *r;
+	struct sb_walk_array *a = kunit_kzalloc(test, sizeof(*a), GFP_KERNEL);
 	int i;
 
-	r = vcalloc(n, sizeof(*r));
-	KUNIT_ASSERT_NOT_NULL(test, r);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	a->r = vcalloc(n, sizeof(*a->r));
+	KUNIT_ASSERT_NOT_NULL(test, a->r);
+	if (!kunit_alloc_resource(test, NULL, sb_walk_test_release,
+				  GFP_KERNEL, a)) {
+		vfree(a->r);
+		KUNIT_ASSERT_FAILURE(test, "kunit_alloc_resource");
+	}
+	a->n = n;
 	for (i = 0; i < n; i++)
-		suspend_block_add_request(&r[i], "sb-walk");
-	return r;
+		suspend_block_add_request(&a->r[i], "sb-walk");
+	return a->r;
 }
 
+/* Remove @r[0 .. @n - 1] but @skip_from .. @skip_to, removed already. */
 static void sb_walk_test_remove(struct suspend_block_request *r, int n,
 				int skip_from, int skip_to)
 {
@@ -867,7 +950,6 @@ static void sb_walk_test_remove(struct suspend_block_request *r, int n,
 	for (i = 0; i < n; i++)
 		if (i < skip_from || i > skip_to)
 			suspend_block_remove_request(&r[i]);
-	vfree(r);
 }
 
 static void registry_walk_keeps_place(struct kunit *test)
@@ -879,6 +961,10 @@ static void registry_walk_keeps_place(struct kunit *test)
 	r = sb_walk_test_add(test, SB_WALK_TEST_N);
 	late = kunit_kzalloc(test, sizeof(*late), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, late);
+	/* Tracked before it is added, mid-walk below. */
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
+							 sb_test_untrack,
+							 GFP_KERNEL, late));
 
 	suspend_block_walk_start(&sw);
 	while ((req = suspend_block_walk_next(&sw))) {

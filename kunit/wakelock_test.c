@@ -40,6 +40,33 @@ static struct suspend_block_stats sb_deleted(void)
 	return st;
 }
 
+/* Whether @l was set up and not destroyed since (a zeroed lock: never). */
+static bool wl_test_live(struct wake_lock *l)
+{
+	struct suspend_block_request *p;
+	unsigned long flags;
+	bool live = false;
+
+	if (l->type == WAKE_LOCK_IDLE)
+		return l->idle.node.next && !READ_ONCE(l->idle.removed);
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	list_for_each_entry(p, &suspend_block_registry, node)
+		live |= p == &l->suspend;
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	return live;
+}
+
+/*
+ * Cleanup of a lock when its case ends, whether it passed, failed or an
+ * assertion stopped it: not destroyed yet, it is destroyed before KUnit
+ * frees its memory (resources are released last in, first out).
+ */
+static void wl_test_untrack(struct kunit_resource *res)
+{
+	if (wl_test_live(res->data))
+		wake_lock_destroy(res->data);
+}
+
 static struct wake_lock *wl_new(struct kunit *test, int type,
 				const char *name)
 {
@@ -48,6 +75,10 @@ static struct wake_lock *wl_new(struct kunit *test, int type,
 	KUNIT_ASSERT_EQ(test, has_wake_lock(type), 0L);
 	l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, l);
+	l->type = type;
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
+							 wl_test_untrack,
+							 GFP_KERNEL, l));
 	wake_lock_init(l, type, name);
 	return l;
 }
@@ -274,6 +305,9 @@ static void init_keeps_name_when_null(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, l);
 	l->name = "wl-test-preset";
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
+							 wl_test_untrack,
+							 GFP_KERNEL, l));
 	wake_lock_init(l, WAKE_LOCK_SUSPEND, NULL);
 	KUNIT_EXPECT_STREQ(test, l->name, "wl-test-preset");
 	KUNIT_EXPECT_STREQ(test, l->suspend.name, "wl-test-preset");
