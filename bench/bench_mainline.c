@@ -73,10 +73,11 @@ void bench_mainline_rows(struct bench_mainline *m)
 	m->freq = bench_row("mainline: freq_qos update pair", loop_freq_pair,
 			    fq, m->cpu_latency ? &cl_ref : NULL,
 			    "cpu_latency pair");
-	bench_out("csv,mainline,ws,%llu\ncsv,mainline,ws_event,%llu\n",
-		  m->ws, m->ws_event);
-	bench_out("csv,mainline,cpu_latency,%llu\ncsv,mainline,freq,%llu\n",
-		  m->cpu_latency, m->freq);
+	/* One line a call: a log line carries the "bench: " prefix. */
+	bench_out("csv,mainline,ws,%llu\n", m->ws);
+	bench_out("csv,mainline,ws_event,%llu\n", m->ws_event);
+	bench_out("csv,mainline,cpu_latency,%llu\n", m->cpu_latency);
+	bench_out("csv,mainline,freq,%llu\n", m->freq);
 
 	freq_qos_remove_request(fq);
 	cpu_latency_qos_remove_request(cl);

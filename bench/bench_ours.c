@@ -405,8 +405,10 @@ void bench_run(void)
 		bench_out("%s %llu.%03llux %s\n", "tracepoints enabled:",
 			  bench_permille(md.sb_trace, md.sb) / 1000,
 			  bench_permille(md.sb_trace, md.sb) % 1000, "the pair");
-	bench_out("csv,pair,sb,%llu\ncsv,pair,ws,%llu\n", md.sb, md.ml.ws);
-	bench_out("csv,pair,pl,%llu\ncsv,pair,cpu_latency,%llu\n", md.pl,
-		  md.ml.cpu_latency);
+	/* One line a call: a log line carries the "bench: " prefix. */
+	bench_out("csv,pair,sb,%llu\n", md.sb);
+	bench_out("csv,pair,ws,%llu\n", md.ml.ws);
+	bench_out("csv,pair,pl,%llu\n", md.pl);
+	bench_out("csv,pair,cpu_latency,%llu\n", md.ml.cpu_latency);
 	bench_out("done\n");
 }

@@ -104,34 +104,36 @@ run_x86() {
 # The table lines of a benchmark log.
 table() { sed -n 's/.*bench: //p' "$1"; }
 
-# csv KIND LOG KEY: a "csv,KIND,KEY,N" value of a log.
-csv() { table "$2" | tr -d '\r' | sed -n "s/^csv,$1,$3,//p" | tail -n1; }
+# median LOG ROW: the median (ns) of a row of a benchmark log, by name.
+median() {
+	table "$1" | tr -d '\r' | awk -v n="$2" 'index($0, n) == 1 {
+		split(substr($0, length(n) + 1), f, " "); v = f[1] } END { print v }'
+}
 
 # across ARCH TITLE RAW: mainline's API on this kernel against unpatched
 # 6.1 (the same rows, bench_mainline.c, in both), with the goal of issue
 # "one mechanism": <= 0.3x.  RAW=1 compares ns (UML runs natively at one
 # speed); RAW=0 compares costs in units of each boot's cmpxchg floor.
 across() {
-	local a=$1 title=$2 raw=$3 k o m fo fm
+	local a=$1 title=$2 raw=$3 row o m fo fm
 	local lo=$out/$a.log lm=$out/$a-mainline.log
 
 	echo "== mainline's API, this kernel / unpatched 6.1: $title"
-	fo=$(csv floor "$lo" cmpxchg) fm=$(csv floor "$lm" cmpxchg)
-	for k in ws ws_event cpu_latency; do
-		o=$(csv mainline "$lo" $k) m=$(csv mainline "$lm" $k)
-		awk -v k="$k" -v o="${o:-0}" -v m="${m:-0}" -v fo="${fo:-0}" \
-		    -v fm="${fm:-0}" -v raw="$raw" 'BEGIN {
-			name["ws"] = "__pm_stay_awake + __pm_relax"
-			name["ws_event"] = "pm_wakeup_event(1 s) + __pm_relax"
-			name["cpu_latency"] = "cpu_latency_qos pair"
+	fo=$(median "$lo" "floor: two atomic_long_cmpxchg")
+	fm=$(median "$lm" "floor: two atomic_long_cmpxchg")
+	for row in "mainline: __pm_stay_awake + __pm_relax" \
+		   "mainline: __pm_wakeup_event(1 s) + __pm_relax" \
+		   "mainline: cpu_latency_qos pair (10 us)"; do
+		o=$(median "$lo" "$row") m=$(median "$lm" "$row")
+		awk -v k="${row#mainline: }" -v o="${o:-0}" -v m="${m:-0}" \
+		    -v fo="${fo:-0}" -v fm="${fm:-0}" -v raw="$raw" 'BEGIN {
 			if (o <= 0 || m <= 0 || fo <= 0 || fm <= 0) {
-				printf "%-36s n/a\n", name[k]
+				printf "%-36s n/a\n", k
 				exit
 			}
 			r = raw ? o / m : (o / fo) / (m / fm)
-			printf "%-36s %9.2f ns %9.2f ns  %6.3fx", name[k],
-				o / 1000, m / 1000, r
-			if (k == "cpu_latency")
+			printf "%-36s %9.2f ns %9.2f ns  %6.3fx", k, o, m, r
+			if (k ~ /cpu_latency/)
 				printf "\n"
 			else
 				printf "  goal <= 0.3x %s\n",
