@@ -2,8 +2,10 @@
 # The power-level class in a booted kernel: under each cpuidle governor,
 # a level-0 request stops the CPUs from entering deeper idle states (their
 # usage counters stop advancing while the guest idles), and they advance
-# again once it is removed.  Uses the test cpuidle driver (poll + three
-# halt states) and the debugfs hooks.
+# again once it is removed.  Under menu and teo, a CPU that the limit
+# leaves in the polling state keeps its tick, which the governor would
+# have stopped for the deeper state it chose.  Uses the test cpuidle
+# driver (poll + three halt states) and the debugfs hooks.
 
 H=/sys/kernel/debug/pm_qos/power_level_test
 CPUIDLE=/sys/devices/system/cpu/cpuidle
@@ -68,4 +70,44 @@ for gov in menu teo ladder; do
 	d=$(deep_delta)
 	t_check "$gov: deeper states are used again ($d entries)" \
 		test "$d" -gt 0
+done
+
+# The tick.  The governors decide whether to stop the tick for the state
+# they choose; when the limit then clamps a deep choice to the polling
+# state, the CPU must keep its tick (a polling CPU without one spins until
+# its next interrupt).  Counted as local timer interrupts of all CPUs
+# against jiffies over the same 2 s of idling: with the tick stopped,
+# far fewer interrupts than jiffies; with the idle CPUs' ticks running, at
+# least as many.
+loc_ticks() {
+	awk '$1 == "LOC:" {
+		for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i
+	} END { print s + 0 }' /proc/interrupts
+}
+jiffies_now() { awk '$1 == "jiffies:" { print $2; exit }' /proc/timer_list; }
+
+# tick_window: "INTERRUPTS JIFFIES" over 2 s of idling, after 1 s to settle.
+tick_window() {
+	local t j
+
+	sleep 1
+	t=$(loc_ticks)
+	j=$(jiffies_now)
+	sleep 2
+	echo "$(($(loc_ticks) - t)) $(($(jiffies_now) - j))"
+}
+
+for gov in menu teo; do
+	if ! write $CPUIDLE/current_governor $gov >/dev/null; then
+		t_fail "$gov: governor selectable (tick)"
+		continue
+	fi
+	w=$(tick_window)
+	t_check "$gov: idle CPUs stop their tick without a request (${w% *} local timer interrupts in ${w#* } jiffies)" \
+		test "${w% *}" -lt "${w#* }"
+	hook add tick0 0
+	w=$(tick_window)
+	t_check "$gov: with a level-0 (polling) limit the tick keeps running (${w% *} local timer interrupts in ${w#* } jiffies)" \
+		test "${w% *}" -ge "${w#* }"
+	hook remove tick0
 done
