@@ -252,7 +252,6 @@ static void huge_timeout_is_longest(struct kunit *test)
 #define SB_EXPECT_REPORTS_END() \
 	pr_info("=== expected kernel reports end: %s\n", __func__)
 
-
 static void use_after_remove_refused(struct kunit *test)
 {
 	struct suspend_block_request *r = sb_test_add(test, "sb-test");
