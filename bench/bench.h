@@ -40,8 +40,7 @@ struct bench_result bench_res(u64 median_ps);
 u64 bench_permille(u64 a, u64 b);
 void bench_goal(const char *what, u64 got_permille, u64 max_permille);
 void bench_header(const char *kernel);
-u64 bench_floors(void);
-void bench_print_idle_states(void);
+void bench_floors(void);
 
 /* Medians (ps per pair) of mainline's API, on either kernel. */
 struct bench_mainline {

@@ -219,47 +219,8 @@ void bench_goal(const char *what, u64 got_permille, u64 max_permille)
 		  got_permille <= max_permille ? "PASS" : "FAIL");
 }
 
-/*
- * The run's first lines: the machine and @kernel, then the idle states the
- * power-level and cpu_latency rows constrain.
- */
-void bench_header(const char *kernel)
-{
-	bench_text_len = 0;
-	bench_out("pm_qos benchmark: %s, %s, %u CPU(s), HZ=%d, median of %d repetitions\n",
-		  IS_ENABLED(CONFIG_UML) ? "UML" : "x86_64", kernel,
-		  num_online_cpus(), HZ, REPS);
-	bench_print_idle_states();
-}
-
-/*
- * The table's heading and the floors' rows.  Returns the median of the
- * atomic_long_cmpxchg pair, the unit in which scripts compare rows of two
- * kernels booted separately (each boot of a TCG guest has its own speed).
- */
-u64 bench_floors(void)
-{
-	u64 unit;
-
-	bench_out("%-44s %12s %12s %12s  %s\n", "ns per operation pair",
-		  "median", "min", "max", "ratio");
-	bench_row("floor: empty loop", loop_empty, NULL, NULL, NULL);
-	bench_row("floor: atomic_inc + atomic_dec", loop_atomic, &bench_atomic,
-		  NULL, NULL);
-	bench_row("floor: this_cpu_inc + this_cpu_dec", loop_this_cpu, NULL,
-		  NULL, NULL);
-	bench_row("floor: two local_clock() reads", loop_clock, &bench_sink,
-		  NULL, NULL);
-	bench_row("floor: two local_irq_save + restore", loop_irqsave, NULL,
-		  NULL, NULL);
-	unit = bench_row("floor: two atomic_long_cmpxchg", loop_cmpxchg,
-			 &bench_cmpxchg, NULL, NULL);
-	bench_out("csv,floor,cmpxchg,%llu\n", unit);
-	return unit;
-}
-
 /* The idle states the power-level and cpu_latency rows constrain. */
-void bench_print_idle_states(void)
+static void bench_print_idle_states(void)
 {
 #ifdef CONFIG_CPU_IDLE
 	struct cpuidle_driver *drv = cpuidle_get_driver();
@@ -277,6 +238,44 @@ void bench_print_idle_states(void)
 				 drv->states[i].exit_latency);
 	bench_out("cpuidle states:%s\n", line);
 #endif
+}
+
+/*
+ * The run's first lines: the machine and @kernel, then the idle states the
+ * power-level and cpu_latency rows constrain.
+ */
+void bench_header(const char *kernel)
+{
+	bench_text_len = 0;
+	bench_out("pm_qos benchmark: %s, %s, %u CPU(s), HZ=%d, median of %d repetitions\n",
+		  IS_ENABLED(CONFIG_UML) ? "UML" : "x86_64", kernel,
+		  num_online_cpus(), HZ, REPS);
+	bench_print_idle_states();
+}
+
+/*
+ * The table's heading and the floors' rows.  The atomic_long_cmpxchg pair
+ * is the unit in which scripts compare rows of two kernels booted
+ * separately (each boot of a TCG guest has its own speed).
+ */
+void bench_floors(void)
+{
+	u64 unit;
+
+	bench_out("%-44s %12s %12s %12s  %s\n", "ns per operation pair",
+		  "median", "min", "max", "ratio");
+	bench_row("floor: empty loop", loop_empty, NULL, NULL, NULL);
+	bench_row("floor: atomic_inc + atomic_dec", loop_atomic, &bench_atomic,
+		  NULL, NULL);
+	bench_row("floor: this_cpu_inc + this_cpu_dec", loop_this_cpu, NULL,
+		  NULL, NULL);
+	bench_row("floor: two local_clock() reads", loop_clock, &bench_sink,
+		  NULL, NULL);
+	bench_row("floor: two local_irq_save + restore", loop_irqsave, NULL,
+		  NULL, NULL);
+	unit = bench_row("floor: two atomic_long_cmpxchg", loop_cmpxchg,
+			 &bench_cmpxchg, NULL, NULL);
+	bench_out("csv,floor,cmpxchg,%llu\n", unit);
 }
 
 static ssize_t bench_write(struct file *file, const char __user *buf,
