@@ -16,6 +16,7 @@
 #include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/pm_qos_power_level.h>
+#include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/tick.h>
 
@@ -26,6 +27,15 @@
  * is active: a TCG vCPU can stall for several jiffies between two lines.
  */
 #define SHORT	((unsigned long)HZ / 4)
+
+/* @r as power_level_snapshot() reads it now. */
+static struct power_level_snapshot pl_snap(struct power_level_request *r)
+{
+	struct power_level_snapshot snap;
+
+	power_level_snapshot(r, local_clock(), &snap);
+	return snap;
+}
 
 /*
  * The first add switches the idle path's hooks on from a work item: wait
@@ -52,7 +62,7 @@ static void pl_test_untrack(struct kunit_resource *res)
 {
 	struct power_level_request *r = res->data;
 
-	if (r->node.next && !READ_ONCE(r->removed))
+	if (r->node.next && !pl_snap(r).removed)
 		power_level_remove_request(r);
 }
 
@@ -85,7 +95,7 @@ static void no_request_no_limit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
 	r = pl_new(test, ANY);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
-	KUNIT_EXPECT_EQ(test, r->stats.active_count, 0ULL);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.active_count, 0ULL);
 	power_level_remove_request(r);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
 }
@@ -180,7 +190,7 @@ static void bad_level_rejected_unchanged(struct kunit *test)
 	KUNIT_EXPECT_EQ(test,
 			power_level_update_request(r, PM_QOS_POWER_LEVEL_COUNT),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, r->level, 3);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).level, 3);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 3);
 	power_level_remove_request(r);
 }
@@ -193,13 +203,14 @@ static void stats_count_active_intervals(struct kunit *test)
 	power_level_update_request(r, 2);	/* still active: no new count */
 	msleep(4 * jiffies_to_msecs(1));
 	power_level_update_request(r, ANY);
-	KUNIT_EXPECT_EQ(test, r->stats.active_count, 1ULL);
-	KUNIT_EXPECT_GE(test, r->stats.total_time, 3ULL * TICK_NSEC);
-	KUNIT_EXPECT_EQ(test, r->stats.max_time, r->stats.total_time);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.active_count, 1ULL);
+	KUNIT_EXPECT_GE(test, pl_snap(r).stats.total_time, 3ULL * TICK_NSEC);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.max_time,
+			pl_snap(r).stats.total_time);
 	power_level_update_request(r, 0);
-	KUNIT_EXPECT_EQ(test, r->stats.active_count, 2ULL);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.active_count, 2ULL);
 	power_level_remove_request(r);
-	KUNIT_EXPECT_EQ(test, r->stats.active_count, 2ULL);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.active_count, 2ULL);
 }
 
 struct pl_listener {
@@ -340,7 +351,7 @@ static unsigned long pl_wait_inactive(struct power_level_request *r,
 {
 	unsigned long waited = 0;
 
-	while (READ_ONCE(r->level) != ANY && waited < max_ticks) {
+	while (pl_snap(r).level != ANY && waited < max_ticks) {
 		schedule_timeout_uninterruptible(1);
 		waited++;
 	}
@@ -354,11 +365,11 @@ static void timed_update_expires(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, power_level_update_request_timeout(r, 2, SHORT), 0);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 2);
 	pl_wait_inactive(r, 10 * HZ);
-	KUNIT_EXPECT_EQ(test, r->level, ANY);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).level, ANY);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
-	KUNIT_EXPECT_EQ(test, r->stats.expire_count, 1ULL);
-	KUNIT_EXPECT_EQ(test, r->stats.active_count, 1ULL);
-	KUNIT_EXPECT_FALSE(test, r->timed);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.expire_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.active_count, 1ULL);
+	KUNIT_EXPECT_FALSE(test, pl_snap(r).timed);
 	power_level_remove_request(r);
 }
 
@@ -374,7 +385,7 @@ static void update_after_remove_refused(struct kunit *test)
 	power_level_remove_request(r);
 	pr_info("=== expected kernel reports end: %s\n", __func__);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
-	KUNIT_EXPECT_EQ(test, r->level, ANY);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).level, ANY);
 
 	power_level_add_request(r, "pl-test", 2);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 2);
@@ -393,10 +404,11 @@ static void huge_timeout_is_longest(struct kunit *test)
 		ret = power_level_update_request_timeout(r, 1, huge[i]);
 		KUNIT_EXPECT_EQ(test, ret, 0);
 		msleep(jiffies_to_msecs(2) + 20);
-		KUNIT_EXPECT_EQ_MSG(test, r->level, 1, "timeout %lu", huge[i]);
-		KUNIT_EXPECT_TRUE(test, time_after(r->expires,
+		KUNIT_EXPECT_EQ_MSG(test, pl_snap(r).level, 1, "timeout %lu",
+				    huge[i]);
+		KUNIT_EXPECT_TRUE(test, time_after(pl_snap(r).expires,
 						   jiffies + MAX_JIFFY_OFFSET / 2));
-		KUNIT_EXPECT_EQ(test, r->stats.expire_count, 0ULL);
+		KUNIT_EXPECT_EQ(test, pl_snap(r).stats.expire_count, 0ULL);
 	}
 	power_level_remove_request(r);
 }
@@ -409,7 +421,7 @@ static void untimed_update_cancels_timeout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, power_level_update_request(r, 1), 0);
 	schedule_timeout_uninterruptible(SHORT + 5);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 1);
-	KUNIT_EXPECT_EQ(test, r->stats.expire_count, 0ULL);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.expire_count, 0ULL);
 	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(1),
 			MAX_SCHEDULE_TIMEOUT);
 	power_level_remove_request(r);
@@ -426,17 +438,17 @@ static void timeout_replaces_deadline(struct kunit *test)
 	power_level_update_request_timeout(r, 0, 2);
 	KUNIT_EXPECT_LE(test, power_level_longest_remaining(0), 2UL);
 	KUNIT_EXPECT_LT(test, pl_wait_inactive(r, 10 * HZ), 10UL * HZ);
-	KUNIT_EXPECT_EQ(test, r->stats.expire_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.expire_count, 1ULL);
 
 	/* Longer than before, on an active request. */
 	power_level_update_request_timeout(r, 0, 2);
 	power_level_update_request_timeout(r, 0, 100 * HZ);
 	schedule_timeout_uninterruptible(5);
 	left = power_level_longest_remaining(0);
-	KUNIT_EXPECT_EQ(test, r->level, 0);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).level, 0);
 	KUNIT_EXPECT_GT(test, left, 90UL * HZ);
 	KUNIT_EXPECT_LE(test, left, 100UL * HZ);
-	KUNIT_EXPECT_EQ(test, r->stats.expire_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.expire_count, 1ULL);
 	power_level_remove_request(r);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
 }
@@ -539,8 +551,8 @@ static void remaining_upper_bound_never_below(struct kunit *test)
 	power_level_update_request(b, ANY);
 	left = power_level_longest_remaining(0);
 	/* Read after the query: the truth only shrinks meanwhile. */
-	truth = a->expires - jiffies;
-	KUNIT_EXPECT_EQ(test, a->level, 0);
+	truth = pl_snap(a).expires - jiffies;
+	KUNIT_EXPECT_EQ(test, pl_snap(a).level, 0);
 	KUNIT_EXPECT_GT(test, truth, 2UL * HZ - PL_SLACK);
 	KUNIT_EXPECT_GE(test, left, truth);
 	KUNIT_EXPECT_LE(test, left, 5UL * HZ);
@@ -612,8 +624,8 @@ static void remaining_zero_after_expiry(struct kunit *test)
 	power_level_update_request_timeout(a, 0, 1);
 	msleep(50);
 	KUNIT_EXPECT_LT(test, pl_wait_inactive(a, 10 * HZ), 10UL * HZ);
-	KUNIT_EXPECT_EQ(test, a->level, ANY);
-	KUNIT_EXPECT_EQ(test, a->stats.expire_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, pl_snap(a).level, ANY);
+	KUNIT_EXPECT_EQ(test, pl_snap(a).stats.expire_count, 1ULL);
 	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(0), 0UL);
 
 	power_level_update_request_timeout(h, 1, 2 * HZ);

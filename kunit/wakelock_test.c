@@ -43,12 +43,17 @@ static struct suspend_block_stats sb_deleted(void)
 /* Whether @l was set up and not destroyed since (a zeroed lock: never). */
 static bool wl_test_live(struct wake_lock *l)
 {
+	struct power_level_snapshot snap;
 	struct suspend_block_request *p;
 	unsigned long flags;
 	bool live = false;
 
-	if (l->type == WAKE_LOCK_IDLE)
-		return l->idle.node.next && !READ_ONCE(l->idle.removed);
+	if (l->type == WAKE_LOCK_IDLE) {
+		if (!l->idle.node.next)
+			return false;
+		power_level_snapshot(&l->idle, 0, &snap);
+		return !snap.removed;
+	}
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_for_each_entry(p, &suspend_block_registry, node)
 		live |= p == &l->suspend;
@@ -61,6 +66,15 @@ static bool wl_test_live(struct wake_lock *l)
  * assertion stopped it: not destroyed yet, it is destroyed before KUnit
  * frees its memory (resources are released last in, first out).
  */
+/* An idle lock's power-level statistics, read now. */
+static struct power_level_stats pl_idle_stats(struct power_level_request *r)
+{
+	struct power_level_snapshot snap;
+
+	power_level_snapshot(r, 0, &snap);
+	return snap.stats;
+}
+
 static void wl_test_untrack(struct kunit_resource *res)
 {
 	if (wl_test_live(res->data))
@@ -130,7 +144,7 @@ static void unlock_not_held_is_harmless(struct kunit *test)
 	suspend_block_get_stats(&l->suspend, &st);
 	KUNIT_EXPECT_EQ(test, st.active_count, 1ULL);
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
-	KUNIT_EXPECT_EQ(test, i->idle.stats.active_count, 0ULL);
+	KUNIT_EXPECT_EQ(test, pl_idle_stats(&i->idle).active_count, 0ULL);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), PM_QOS_POWER_LEVEL_ANY);
 	wake_lock_destroy(l);
 	wake_lock_destroy(i);
@@ -241,8 +255,8 @@ static void idle_lock_sets_power_level(struct kunit *test)
 	KUNIT_EXPECT_GT(test, has_wake_lock(WAKE_LOCK_IDLE), 0L);
 	KUNIT_EXPECT_LT(test, wl_wait_released(l, 10 * HZ), 10UL * HZ);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), PM_QOS_POWER_LEVEL_ANY);
-	KUNIT_EXPECT_EQ(test, l->idle.stats.expire_count, 1ULL);
-	KUNIT_EXPECT_EQ(test, l->idle.stats.active_count, 2ULL);
+	KUNIT_EXPECT_EQ(test, pl_idle_stats(&l->idle).expire_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, pl_idle_stats(&l->idle).active_count, 2ULL);
 
 	/* Held when destroyed: the limit is lifted. */
 	wake_lock(l);

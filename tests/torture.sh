@@ -9,6 +9,11 @@
 #     class as it is must end in SUCCESS, and with the 0 -> 1 transition
 #     in its old order (legacy_order) in FAILURE with "invisible" errors,
 #     which shows that the test finds that window.
+#  3. Only power levels 0 and none, so level 0's count crosses zero all
+#     the time: SUCCESS as the class is, and FAILURE with "level_limit"
+#     errors when an update does not publish a new version of the word
+#     whose bit is already set (level_unconfirmed): an active request's
+#     level cleared under it, which shows that the test finds that window.
 # torture_secs=N on the kernel command line sets each run's length.
 
 T=/sys/kernel/debug/pm_qos/suspend_block_torture
@@ -16,15 +21,20 @@ P=/sys/module/suspend_block_torture/parameters
 secs=$(sed -n 's/.*torture_secs=\([0-9]*\).*/\1/p' /proc/cmdline)
 secs=${secs:-5}
 
-# torture_run OWN_ONLY LEGACY: one run; its report in $report.
+# torture_run [PARAM=VALUE...]: one run with those parameters set (and
+# put back to 0 after); its report in $report.
 torture_run() {
-	echo "$1" > $P/own_only
-	echo "$2" > $P/legacy_order
+	local p
+
+	for p in "$@"; do
+		echo "${p#*=}" > "$P/${p%%=*}"
+	done
 	echo "$secs" > $T
 	report=$(cat $T)
 	echo "$report"
-	echo 0 > $P/own_only
-	echo 0 > $P/legacy_order
+	for p in "$@"; do
+		echo 0 > "$P/${p%%=*}"
+	done
 }
 
 # field NAME: NAME's count in the report.
@@ -38,7 +48,7 @@ ends_in() {
 
 t_check "torture interface present" test -w $T -a -w $P/legacy_order
 
-torture_run 0 0
+torture_run
 t_check "full mix: ${secs}s run ends in SUCCESS" ends_in SUCCESS
 for ctx in task softirq hardirq activate timed add_remove level wake_lock \
 	   wakeup_source expired; do
@@ -47,15 +57,27 @@ for ctx in task softirq hardirq activate timed add_remove level wake_lock \
 done
 t_eq "full mix: no request invisible to the PM core" "$(field invisible)" 0
 
-torture_run 1 0
+torture_run own_only=1
 t_check "own requests, fixed order: ends in SUCCESS" ends_in SUCCESS
 t_eq "own requests, fixed order: none invisible ($(field activate) activations)" \
 	"$(field invisible)" 0
 
-torture_run 1 1
+torture_run own_only=1 legacy_order=1
 t_check "own requests, legacy order: ends in FAILURE" ends_in FAILURE
 t_check "own requests, legacy order: active requests invisible to the PM core ($(field invisible) of $(field activate))" \
 	test "$(field invisible)" -gt 0
 
+torture_run levels_only=1
+t_check "power levels only, confirmed: ends in SUCCESS" ends_in SUCCESS
+t_eq "power levels only, confirmed: limit never above an active level ($(field level) updates)" \
+	"$(field level_limit)" 0
+
+torture_run levels_only=1 level_unconfirmed=1
+t_check "power levels only, unconfirmed: ends in FAILURE" ends_in FAILURE
+t_check "power levels only, unconfirmed: limit above an active level ($(field level_limit) of $(field level))" \
+	test "$(field level_limit)" -gt 0
+
 # The failed run left nothing behind: no request blocks suspend.
 t_eq "no request left active" "$(cat /sys/power/suspend_blockers)" ""
+t_eq "power-level limit back to none" \
+	"$(head -n 1 /sys/kernel/debug/pm_qos/power_level)" "limit: any"

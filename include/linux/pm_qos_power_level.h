@@ -10,12 +10,15 @@
  * deepest state regardless of cpu_latency_qos.
  *
  * Add, update and remove are O(1) (per-level counts and a bitmap of the
- * levels in use); reading the limit is one lockless load.  All may be called
- * from any context, hard IRQ included.
+ * levels in use), and an untimed update takes no lock; reading the limit is
+ * one lockless load.  All may be called from any context, hard IRQ
+ * included.
  */
 #ifndef _LINUX_PM_QOS_POWER_LEVEL_H
 #define _LINUX_PM_QOS_POWER_LEVEL_H
 
+#include <linux/atomic.h>
+#include <linux/bitops.h>
 #include <linux/compiler.h>
 #include <linux/jump_label.h>
 #include <linux/list.h>
@@ -28,6 +31,12 @@
 #define PM_QOS_POWER_LEVEL_ANY		S32_MAX
 /* Levels 0 .. PM_QOS_POWER_LEVEL_COUNT - 1 (cpuidle's state indices). */
 #define PM_QOS_POWER_LEVEL_COUNT	10
+
+/*
+ * The published word's low bits: one per level with an active request
+ * (see power_level_qos_limit()); the bits above count its versions.
+ */
+#define POWER_LEVEL_USED_MASK	GENMASK_ULL(PM_QOS_POWER_LEVEL_COUNT - 1, 0)
 
 /**
  * struct power_level_stats - statistics of one power-level request
@@ -47,31 +56,55 @@ struct power_level_stats {
 
 /**
  * struct power_level_request - a limit on the deepest idle state
- * @level: deepest idle-state index allowed, PM_QOS_POWER_LEVEL_ANY when
- *	the request is inactive
- * @timed: active, and @expires holds the deadline at which the request
- *	goes back to PM_QOS_POWER_LEVEL_ANY
- * @expires: jiffies of that deadline
- * @removed: removed and not added again; updates are refused
- * @active_since: local_clock() at the activation, valid while active
- * @stats: statistics, see struct power_level_stats
+ * @state: level (or inactive, or removed), timed bit, and the start of the
+ *	active interval or, when inactive, the end of the last one: changed
+ *	only by compare-and-exchange (see qos_power_level.c)
+ * @expires: jiffies of the deadline while the state is timed; written
+ *	under the class's lock
+ * @active_count: activations (PM_QOS_POWER_LEVEL_ANY -> a level)
+ * @expire_count: deactivations done by a timeout
+ * @total_time: nanoseconds spent active, closed intervals
+ * @max_time: longest closed active interval, ns
+ * @moved_at: local_clock() at the last move between two levels, ns
  * @timer: ends timed activations
- * @node: entry in the registry of requests (read-outs only)
+ * @node: entry in the registry of requests (read-outs only), under the
+ *	class's lock
  * @name: for statistics and tracing; owned by the caller
  *
- * All fields are protected by the class's lock; the registry, walked only
- * by read-outs, by the same lock.
+ * Read it with power_level_snapshot().
  */
 struct power_level_request {
-	s32 level;
-	bool timed;
-	bool removed;
+	atomic64_t state;
 	unsigned long expires;
-	u64 active_since;
-	struct power_level_stats stats;
+	atomic64_t active_count;
+	atomic64_t expire_count;
+	atomic64_t total_time;
+	atomic64_t max_time;
+	atomic64_t moved_at;
 	struct timer_list timer;
 	struct list_head node;
 	const char *name;
+};
+
+/**
+ * struct power_level_snapshot - a request as power_level_snapshot() read it
+ * @level: deepest idle-state index allowed, PM_QOS_POWER_LEVEL_ANY when
+ *	inactive
+ * @timed: active with a deadline, at @expires
+ * @overdue: timed and the deadline has passed (the timer is about to run)
+ * @removed: removed and not added again
+ * @expires: jiffies of the deadline, valid when @timed
+ * @open: ns the current active interval has lasted, 0 when inactive
+ * @stats: statistics of the closed intervals
+ */
+struct power_level_snapshot {
+	s32 level;
+	bool timed;
+	bool overdue;
+	bool removed;
+	unsigned long expires;
+	u64 open;
+	struct power_level_stats stats;
 };
 
 struct cpuidle_driver;
@@ -79,7 +112,7 @@ struct cpuidle_device;
 
 #ifdef CONFIG_PM_QOS_POWER_LEVEL
 
-extern s32 power_level_qos_limit_value;
+extern atomic64_t power_level_qos_published;
 
 void power_level_add_request(struct power_level_request *req,
 			     const char *name, s32 level);
@@ -87,6 +120,9 @@ int power_level_update_request(struct power_level_request *req, s32 level);
 int power_level_update_request_timeout(struct power_level_request *req,
 				       s32 level, unsigned long timeout);
 void power_level_remove_request(struct power_level_request *req);
+void power_level_snapshot(struct power_level_request *req, u64 now,
+			  struct power_level_snapshot *snap);
+bool power_level_request_active(struct power_level_request *req);
 unsigned long power_level_longest_remaining(s32 level);
 int power_level_add_notifier(struct notifier_block *nb);
 int power_level_remove_notifier(struct notifier_block *nb);
@@ -106,12 +142,18 @@ DECLARE_STATIC_KEY_FALSE(power_level_qos_used);
  * power_level_qos_limit - The deepest idle-state index allowed now.
  *
  * Context: Any context; one lockless load, for the idle path.
- * Return: the minimum level over active requests, or
- * PM_QOS_POWER_LEVEL_ANY when none is active.
+ * Return: the minimum level over active requests (the first level with a
+ * bit in the published word), or PM_QOS_POWER_LEVEL_ANY when none is
+ * active.  From the return of an update that puts a request at a level
+ * until the next update of that request, the limit is at most that level.
  */
 static inline s32 power_level_qos_limit(void)
 {
-	return READ_ONCE(power_level_qos_limit_value);
+	u64 used = (u64)atomic64_read(&power_level_qos_published) &
+		   POWER_LEVEL_USED_MASK;
+
+	return used ? (s32)__ffs((unsigned long)used) :
+		      PM_QOS_POWER_LEVEL_ANY;
 }
 
 /**
@@ -205,6 +247,21 @@ power_level_update_request_timeout(struct power_level_request *req,
 
 static inline void
 power_level_remove_request(struct power_level_request *req) {}
+
+static inline void power_level_snapshot(struct power_level_request *req,
+					u64 now,
+					struct power_level_snapshot *snap)
+{
+	*snap = (struct power_level_snapshot) {
+		.level = PM_QOS_POWER_LEVEL_ANY,
+	};
+}
+
+static inline bool
+power_level_request_active(struct power_level_request *req)
+{
+	return false;
+}
 
 static inline unsigned long power_level_longest_remaining(s32 level)
 {

@@ -119,7 +119,7 @@ static inline void wake_unlock(struct wake_lock *lock)
 static inline int wake_lock_active(struct wake_lock *lock)
 {
 	if (lock->type == WAKE_LOCK_IDLE)
-		return READ_ONCE(lock->idle.level) != PM_QOS_POWER_LEVEL_ANY;
+		return power_level_request_active(&lock->idle);
 	return suspend_block_request_active(&lock->suspend);
 }
 

@@ -2,47 +2,76 @@
 /*
  * pm_qos power-level class: O(1) limits on the deepest idle state.
  *
- * The model.  Each active request counts in pl_count[level]; pl_used has a
- * bit set for every level with a non-zero count, so the limit (the minimum
- * level over active requests) is the first set bit.  Changing a request's
- * level moves one count and at most two bits, then finds the first bit of a
- * one-word bitmap: O(1), whatever the number of requests.  The limit is
- * published with WRITE_ONCE() for the idle path, which reads it with one
- * load and takes no lock.
+ * The model.  Each active request counts in pl_count[level].  The published
+ * word, power_level_qos_published, has a bit for every level whose count
+ * is non-zero, and above them a generation that every change of the word
+ * increments; the limit (the minimum level over active requests) is its
+ * first set bit, which the idle path finds with one load and no lock.
+ * Changing a request's level moves one count and at most two bits: O(1),
+ * whatever the number of requests.
+ *
+ * No lock on the untimed path.  A request's state is one 64-bit word: its
+ * level code, a timed bit, and a time (the start of the active interval,
+ * or the end of the last one while inactive).  An untimed update changes it
+ * with one compare-and-exchange, like the suspend-block class, and reads
+ * the clock once; the statistics are atomics updated by the call whose
+ * exchange made the transition, the held time from the start the exchange
+ * replaced.
+ *
+ * The invariant: from the moment an update that puts a request at level L
+ * returns, until a later update takes the request off L, bit L is set in
+ * the published word.  An update first increments pl_count[L], then
+ * publishes a new version of the word with bit L set (a compare-and-
+ * exchange even when the bit is set already: that is what makes it a new
+ * version), and only then exchanges the request's state; a count taken off
+ * a level after the state left it goes to zero in pl_count_down(), which
+ * clears the bit only by exchanging the very version it read *before*
+ * reading the count as zero.  An increment whose version came later makes
+ * that exchange fail; one whose version came earlier is seen by the read
+ * of the count (the setter's exchange is a full barrier after its
+ * increment, the clearer's read barrier orders its two reads).  So a bit
+ * is never cleared under a count that an update has confirmed.  Without
+ * the unconditional exchange it could be: a clearer that read the count
+ * as zero just before the increment, then exchanged a version that the
+ * update, seeing the bit still set, did not change.  The torture test's
+ * level_unconfirmed switch skips that exchange to show that it finds this.
+ * The word may briefly have a bit that no request finishes at (an update
+ * in flight): the limit is then stricter for a moment, never looser.
+ *
+ * Timed requests.  power_level_lock (raw, irqsave) serialises timed
+ * updates, the expiry callback and every change to a state whose timed bit
+ * is set: an untimed update that finds the bit takes the lock, so the
+ * timer is pending exactly while the bit is set (or its callback is about
+ * to find it clear).  The same lock guards the registry, which only
+ * read-outs walk, the by-kind counts of timed requests and the removed
+ * requests' totals.  It is raw because updates may come from hard IRQ
+ * context.  A timed update arms the request's own timer_list (timer
+ * wheel: O(1)); the callback re-checks the deadline under the lock.
  *
  * Time left.  power_level_longest_remaining() (has_wake_lock(), which
  * Android's idle code called on every idle entry) reads per-level
- * aggregates, not the requests: the active requests are also counted by
- * kind, untimed in pl_untimed[level] and timed in pl_timed[level], each
- * with a one-word bitmap of the levels whose count is non-zero, and
- * pl_timed_latest[level] holds the latest deadline of any timed request
- * counted at the level since its timed count was last zero.  pl_untally()
- * and pl_tally() take a request's part out before its level, timed or
- * expires changes and put it back after: O(1).  The query is a few word
- * operations and at most one deadline per level, whatever the number of
- * requests.  Which case holds is exact: one untimed request active at or
- * below the level, only timed ones, or none.  With only timed ones the time
- * left is an upper bound, never below the true one: a deadline stays in
- * pl_timed_latest[] when its request stops counting there before it
- * (released, given a sooner deadline, made untimed or moved to another
- * level) while another timed request at that level stays active.
- *
- * Locking.  power_level_lock (raw, irqsave) serialises updates, the
- * counts, the requests' fields and the registry, which only read-outs walk.
- * It is raw because updates may come from hard IRQ context and the idle
- * path's helpers must never sleep.
- *
- * Timeouts.  A timed update arms the request's own timer_list (timer wheel:
- * O(1)); any later update cancels or re-arms it.  The callback re-checks
- * the deadline under the lock, so one racing with an update does nothing.
+ * aggregates, not the requests: pl_timed[level] counts the timed requests
+ * at each level, with a one-word bitmap of the levels where it is
+ * non-zero, and pl_timed_latest[level] holds the latest deadline of any
+ * timed request counted at the level since its timed count was last zero.
+ * Under the lock, a level has an untimed request exactly when its count is
+ * above its timed count (updates in flight aside).  With only timed ones
+ * the time left is an upper bound, never below the true one: a deadline
+ * stays in pl_timed_latest[] when its request stops counting there before
+ * it while another timed request at that level stays active.
  *
  * Tightening.  A CPU already idle in a state deeper than a new, stricter
  * limit would stay there until its next wakeup.  cpuidle_enter() records
- * the state each CPU enters, so the update wakes only the idle CPUs in a
- * state deeper than the new limit, and only when the limit got stricter;
- * they re-select within it at once.  (cpu_latency_qos wakes every idle CPU
- * on every change of its target.)  During suspend-to-idle, whose loop does
+ * the state each CPU enters, so the update that made the limit stricter
+ * wakes only the idle CPUs in a state deeper than its level; they
+ * re-select within it at once.  (cpu_latency_qos wakes every idle CPU on
+ * every change of its target.)  During suspend-to-idle, whose loop does
  * not go through cpuidle_enter(), every idle CPU is woken.
+ *
+ * Notifiers run under a lock of their own, with the limit read there, when
+ * it differs from the last one they were given: every call that changed
+ * the published limit runs them afterwards, so the last value they see is
+ * the current one.  Updates pay for this only when somebody listens.
  */
 
 #include <linux/bitmap.h>
@@ -63,30 +92,78 @@
 
 #include "qos_debugfs.h"
 #include "qos_power_level.h"
+#include "qos_suspend_block_torture.h"
 
 DEFINE_RAW_SPINLOCK(power_level_lock);
 LIST_HEAD(power_level_registry);
 struct power_level_stats power_level_deleted;
 
-static unsigned int pl_count[PM_QOS_POWER_LEVEL_COUNT];
-static DECLARE_BITMAP(pl_used, PM_QOS_POWER_LEVEL_COUNT);
-static_assert(PM_QOS_POWER_LEVEL_COUNT <= BITS_PER_LONG);
+static atomic_t pl_count[PM_QOS_POWER_LEVEL_COUNT];
 
-/* The same requests by kind, for power_level_longest_remaining(). */
-static unsigned int pl_untimed[PM_QOS_POWER_LEVEL_COUNT];
-static DECLARE_BITMAP(pl_untimed_used, PM_QOS_POWER_LEVEL_COUNT);
+/* One version of the published word: the generation is the bits above. */
+#define PL_PUB_VERSION	BIT_ULL(PM_QOS_POWER_LEVEL_COUNT)
+
+atomic64_t power_level_qos_published = ATOMIC64_INIT(0);
+EXPORT_SYMBOL_GPL(power_level_qos_published);
+
+/* The timed requests by level, under power_level_lock. */
 static unsigned int pl_timed[PM_QOS_POWER_LEVEL_COUNT];
 static DECLARE_BITMAP(pl_timed_used, PM_QOS_POWER_LEVEL_COUNT);
 /* Valid while the level's bit is set in pl_timed_used. */
 static unsigned long pl_timed_latest[PM_QOS_POWER_LEVEL_COUNT];
 
 static RAW_NOTIFIER_HEAD(pl_notifiers);
-
-s32 power_level_qos_limit_value = PM_QOS_POWER_LEVEL_ANY;
-EXPORT_SYMBOL_GPL(power_level_qos_limit_value);
+static DEFINE_RAW_SPINLOCK(pl_notify_lock);
+/* The last limit the notifiers were given, under pl_notify_lock. */
+static s32 pl_notified = PM_QOS_POWER_LEVEL_ANY;
 
 DEFINE_STATIC_KEY_FALSE(power_level_qos_used);
 EXPORT_SYMBOL_GPL(power_level_qos_used);
+
+/*
+ * The state word: a level code (a level, PL_CODE_ANY when inactive,
+ * PL_CODE_REMOVED once removed), the timed bit, then a time in ns, which
+ * local_clock() keeps below 2^59 for 18 years of uptime.
+ */
+#define PL_CODE_MASK		0xfULL
+#define PL_CODE_REMOVED		0xeULL
+#define PL_CODE_ANY		0xfULL
+#define PL_REQ_TIMED		BIT_ULL(4)
+#define PL_REQ_TIME_SHIFT	5
+static_assert(PM_QOS_POWER_LEVEL_COUNT <= PL_CODE_REMOVED);
+static_assert(PM_QOS_POWER_LEVEL_COUNT < BITS_PER_LONG);
+
+static inline s32 pl_state_level(s64 state)
+{
+	u64 code = (u64)state & PL_CODE_MASK;
+
+	return code < PM_QOS_POWER_LEVEL_COUNT ? (s32)code :
+						 PM_QOS_POWER_LEVEL_ANY;
+}
+
+static inline bool pl_state_removed(s64 state)
+{
+	return ((u64)state & PL_CODE_MASK) == PL_CODE_REMOVED;
+}
+
+static inline u64 pl_state_time(s64 state)
+{
+	return (u64)state >> PL_REQ_TIME_SHIFT;
+}
+
+static inline s64 pl_state(u64 code, bool timed, u64 time)
+{
+	return (s64)((time << PL_REQ_TIME_SHIFT) |
+		     (timed ? PL_REQ_TIMED : 0) | code);
+}
+
+static inline s32 pl_used_limit(s64 pub)
+{
+	u64 used = (u64)pub & POWER_LEVEL_USED_MASK;
+
+	return used ? (s32)__ffs((unsigned long)used) :
+		      PM_QOS_POWER_LEVEL_ANY;
+}
 
 /*
  * The first add switches the idle path's hooks on (power_level_qos_used),
@@ -114,91 +191,143 @@ static bool pl_level_valid(s32 level)
 	       (level >= 0 && level < PM_QOS_POWER_LEVEL_COUNT);
 }
 
-/*
- * Take @req's part out of the by-kind counts, with power_level_lock held,
- * before its level, timed or expires changes.  The level's latest deadline
- * stays: a later one may still be active, and which one is not known.
- */
-static void pl_untally(const struct power_level_request *req)
+/* Give the notifiers the current limit if it is not the last they had. */
+static void pl_notify(void)
 {
-	s32 l = req->level;
+	unsigned long flags;
+	s32 limit;
 
-	if (l == PM_QOS_POWER_LEVEL_ANY)
+	if (!READ_ONCE(pl_notifiers.head))
 		return;
-	if (!req->timed) {
-		if (--pl_untimed[l] == 0)
-			__clear_bit(l, pl_untimed_used);
-	} else if (--pl_timed[l] == 0) {
-		__clear_bit(l, pl_timed_used);
-	}
-}
-
-/*
- * Put @req's part back, with power_level_lock held, after the change.  The
- * first timed request at a level sets its latest deadline afresh, so one
- * alone there is exact; the others can only push it later.
- */
-static void pl_tally(const struct power_level_request *req)
-{
-	s32 l = req->level;
-
-	if (l == PM_QOS_POWER_LEVEL_ANY)
-		return;
-	if (!req->timed) {
-		if (pl_untimed[l]++ == 0)
-			__set_bit(l, pl_untimed_used);
-	} else if (pl_timed[l]++ == 0) {
-		__set_bit(l, pl_timed_used);
-		pl_timed_latest[l] = req->expires;
-	} else if (time_after(req->expires, pl_timed_latest[l])) {
-		pl_timed_latest[l] = req->expires;
-	}
-}
-
-/* Move @req to @level, with power_level_lock held: counts, bits, stats. */
-static void pl_move(struct power_level_request *req, s32 level, u64 now)
-{
-	s32 old = req->level;
-	u64 held;
-
-	if (old == level)
-		return;
-	trace_pl_update(req->name, old, level);
-	if (old != PM_QOS_POWER_LEVEL_ANY && --pl_count[old] == 0)
-		__clear_bit(old, pl_used);
-	if (level != PM_QOS_POWER_LEVEL_ANY && pl_count[level]++ == 0)
-		__set_bit(level, pl_used);
-
-	if (old == PM_QOS_POWER_LEVEL_ANY) {
-		req->stats.active_count++;
-		req->active_since = now;
-	} else if (level == PM_QOS_POWER_LEVEL_ANY) {
-		held = now > req->active_since ? now - req->active_since : 0;
-		req->stats.total_time += held;
-		req->stats.max_time = max(req->stats.max_time, held);
-	}
-	req->level = level;
-	req->stats.last_change = now;
-}
-
-/*
- * Publish the new limit, with power_level_lock held, and tell the notifiers.
- * Return: true if the limit got stricter.
- */
-static bool pl_publish(void)
-{
-	s32 old = power_level_qos_limit_value;
-	/* The levels fit one word: its first set bit, without a call. */
-	s32 limit = pl_used[0] ? (s32)__ffs(pl_used[0]) :
-				 PM_QOS_POWER_LEVEL_ANY;
-
-	if (limit == old)
-		return false;
-	trace_pl_limit(old, limit);
-	WRITE_ONCE(power_level_qos_limit_value, limit);
-	if (pl_notifiers.head)
+	raw_spin_lock_irqsave(&pl_notify_lock, flags);
+	limit = power_level_qos_limit();
+	if (limit != pl_notified) {
+		pl_notified = limit;
 		raw_notifier_call_chain(&pl_notifiers, limit, NULL);
-	return limit < old;
+	}
+	raw_spin_unlock_irqrestore(&pl_notify_lock, flags);
+}
+
+/*
+ * A request is about to count at @level, whose count was just incremented:
+ * publish a new version of the word with @level's bit set (see the model
+ * above for why the exchange is unconditional).
+ * Return: the limit before.
+ */
+static s32 pl_publish_level(s32 level)
+{
+	s64 pub = atomic64_read(&power_level_qos_published);
+	s64 new;
+
+	if (pl_torture_level_unconfirmed() && (pub & BIT_ULL(level)))
+		return pl_used_limit(pub);
+	do {
+		new = (s64)(((u64)pub + PL_PUB_VERSION) | BIT_ULL(level));
+	} while (!atomic64_try_cmpxchg(&power_level_qos_published, &pub,
+				       new));
+	if (level < pl_used_limit(pub))
+		trace_pl_limit(pl_used_limit(pub), level);
+	return pl_used_limit(pub);
+}
+
+static void pl_count_up(s32 level, s32 *before)
+{
+	atomic_inc(&pl_count[level]);
+	sb_torture_window();
+	*before = pl_publish_level(level);
+}
+
+/*
+ * A request no longer counts at @level.  When its count reaches zero,
+ * clear the bit, unless the count is non-zero again: the count is read
+ * after the version of the word that the exchange replaces.
+ * Return: true if that made the limit looser.
+ */
+static bool pl_count_down(s32 level)
+{
+	s64 pub, new;
+
+	if (!atomic_dec_and_test(&pl_count[level]))
+		return false;
+	pub = atomic64_read(&power_level_qos_published);
+	do {
+		/* Pairs with the full barrier of pl_publish_level()'s exchange. */
+		smp_rmb();
+		if (atomic_read(&pl_count[level]))
+			return false;
+		sb_torture_window();
+		new = (s64)(((u64)pub + PL_PUB_VERSION) & ~BIT_ULL(level));
+	} while (!atomic64_try_cmpxchg(&power_level_qos_published, &pub,
+				       new));
+	if (pl_used_limit(new) != pl_used_limit(pub)) {
+		trace_pl_limit(pl_used_limit(pub), pl_used_limit(new));
+		return true;
+	}
+	return false;
+}
+
+/* Raise @v to @val if it is below; any context, lock-free. */
+static inline void pl_atomic64_max(atomic64_t *v, s64 val)
+{
+	s64 cur = atomic64_read(v);
+
+	while (cur < val && !atomic64_try_cmpxchg(v, &cur, val))
+		;
+}
+
+/*
+ * The outcome of one transition: the limit before it was published (if it
+ * set a level), and whether the published limit changed.
+ */
+struct pl_change {
+	s32 before;
+	bool changed;
+};
+
+/*
+ * Move @req from the state *@old to @level, timed or not, at @now: count at
+ * the new level, exchange the state, leave the old level.  Return: true;
+ * or false, with *@old the state found, if another call changed it first
+ * (the new level's count is taken back).
+ */
+static bool pl_transition(struct power_level_request *req, s64 *old,
+			  s32 level, bool timed, u64 now, struct pl_change *c)
+{
+	s32 from = pl_state_level(*old);
+	u64 at = pl_state_time(*old), held;
+	s64 new;
+
+	c->before = PM_QOS_POWER_LEVEL_ANY;
+	if (level == PM_QOS_POWER_LEVEL_ANY)
+		new = pl_state(PL_CODE_ANY, false, max(now, at));
+	else if (from == PM_QOS_POWER_LEVEL_ANY)
+		new = pl_state(level, timed, max(now, at));
+	else
+		new = pl_state(level, timed, at);	/* same interval */
+
+	if (level != PM_QOS_POWER_LEVEL_ANY)
+		pl_count_up(level, &c->before);
+	if (!atomic64_try_cmpxchg(&req->state, old, new)) {
+		if (level != PM_QOS_POWER_LEVEL_ANY)
+			c->changed |= pl_count_down(level);
+		return false;
+	}
+	c->changed |= level < c->before;
+	if (from != PM_QOS_POWER_LEVEL_ANY)
+		c->changed |= pl_count_down(from);
+	if (from == level)
+		return true;
+	trace_pl_update(req->name, from, level);
+	if (from == PM_QOS_POWER_LEVEL_ANY) {
+		atomic64_inc(&req->active_count);
+	} else if (level == PM_QOS_POWER_LEVEL_ANY) {
+		held = now > at ? now - at : 0;
+		atomic64_add(held, &req->total_time);
+		pl_atomic64_max(&req->max_time, held);
+	} else {
+		pl_atomic64_max(&req->moved_at, now);
+	}
+	return true;
 }
 
 /* Wake the idle CPUs in a state deeper than the new, stricter @limit. */
@@ -225,61 +354,127 @@ static void pl_wake_deeper(s32 limit)
 	put_cpu();
 }
 
-/*
- * Set @req's level, timed (@timeout jiffies, at least 1) or not (0), and
- * publish the new limit.  An inactive request is never timed.
- */
-static void pl_set(struct power_level_request *req, s32 level,
-		   unsigned long timeout)
+/* After a transition to @level: wake CPUs if it was stricter, notify. */
+static void pl_changed(s32 level, const struct pl_change *c)
 {
+	if (level < c->before)
+		pl_wake_deeper(level);
+	if (c->changed)
+		pl_notify();
+}
+
+/* Take a timed request's part out of the timed counts, under the lock. */
+static void pl_timed_untally(s32 level)
+{
+	if (--pl_timed[level] == 0)
+		__clear_bit(level, pl_timed_used);
+}
+
+/*
+ * Count a timed request at @level with deadline @expires, under the lock.
+ * The first timed request at a level sets its latest deadline afresh, so
+ * one alone there is exact; the others can only push it later.
+ */
+static void pl_timed_tally(s32 level, unsigned long expires)
+{
+	if (pl_timed[level]++ == 0) {
+		__set_bit(level, pl_timed_used);
+		pl_timed_latest[level] = expires;
+	} else if (time_after(expires, pl_timed_latest[level])) {
+		pl_timed_latest[level] = expires;
+	}
+}
+
+static void pl_misuse(struct power_level_request *req, const char *what)
+{
+	WARN_ONCE(1, "power_level: %s of removed request %p\n", what, req);
+}
+
+/*
+ * Set @req's level, timed (@timeout jiffies, at least 1) or not (0), under
+ * power_level_lock: the path of timed updates and of any update of a
+ * request whose state is timed.
+ */
+static void pl_set_locked(struct power_level_request *req, s32 level,
+			  unsigned long timeout)
+{
+	bool timed = timeout && level != PM_QOS_POWER_LEVEL_ANY;
+	struct pl_change c = { };
 	unsigned long flags;
-	bool tighter;
-	s32 limit;
+	s64 old;
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
-	if (unlikely(req->removed)) {
-		/* Use after remove: must not count in the limit forever. */
-		raw_spin_unlock_irqrestore(&power_level_lock, flags);
-		WARN_ONCE(1, "power_level: update of removed request %p\n", req);
-		return;
-	}
-	pl_untally(req);
-	if (timeout && level != PM_QOS_POWER_LEVEL_ANY) {
-		req->timed = true;
-		req->expires = jiffies + timeout;
+	old = atomic64_read(&req->state);
+	do {
+		if (unlikely(pl_state_removed(old))) {
+			/* Use after remove: must not count in the limit forever. */
+			raw_spin_unlock_irqrestore(&power_level_lock, flags);
+			pl_misuse(req, "update");
+			return;
+		}
+		if (timed)
+			WRITE_ONCE(req->expires, jiffies + timeout);
+	} while (!pl_transition(req, &old, level, timed, local_clock(), &c));
+	/* Timed states change only here and in the timer, under the lock. */
+	if (old & PL_REQ_TIMED)
+		pl_timed_untally(pl_state_level(old));
+	if (timed) {
+		pl_timed_tally(level, req->expires);
 		mod_timer(&req->timer, req->expires);
-	} else if (req->timed) {
-		req->timed = false;
+	} else if (old & PL_REQ_TIMED) {
 		del_timer(&req->timer);
 	}
-	pl_move(req, level, local_clock());
-	pl_tally(req);
-	tighter = pl_publish();
-	limit = power_level_qos_limit_value;
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
+	pl_changed(level, &c);
+}
 
-	if (tighter)
-		pl_wake_deeper(limit);
+/*
+ * Set @req's level with no timeout: one exchange and no lock, unless the
+ * state is timed (then pl_set_locked(), which cancels the timer).
+ */
+static void pl_set(struct power_level_request *req, s32 level)
+{
+	s64 old = atomic64_read(&req->state);
+	struct pl_change c = { };
+
+	do {
+		if (unlikely(old & PL_REQ_TIMED)) {
+			pl_set_locked(req, level, 0);
+			return;
+		}
+		if (unlikely(pl_state_removed(old))) {
+			pl_misuse(req, "update");
+			return;
+		}
+		if (pl_state_level(old) == level)
+			return;
+	} while (!pl_transition(req, &old, level, false, local_clock(), &c));
+	pl_changed(level, &c);
 }
 
 static void pl_timer_fn(struct timer_list *t)
 {
 	struct power_level_request *req = from_timer(req, t, timer);
+	struct pl_change c = { };
 	unsigned long flags;
+	s64 old;
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
-	if (req->timed && time_after_eq(jiffies, req->expires)) {
-		pl_untally(req);
-		req->timed = false;
-		req->stats.expire_count++;
-		pl_move(req, PM_QOS_POWER_LEVEL_ANY, local_clock());
-		pl_tally(req);	/* inactive now: counts nowhere */
-		pl_publish();	/* only ever looser: nobody to wake */
-	} else if (req->timed) {
+	old = atomic64_read(&req->state);
+	if ((old & PL_REQ_TIMED) && time_after_eq(jiffies, req->expires)) {
+		/* A timed state changes only under the lock: this succeeds. */
+		while (!pl_transition(req, &old, PM_QOS_POWER_LEVEL_ANY, false,
+				      local_clock(), &c))
+			;
+		pl_timed_untally(pl_state_level(old));
+		atomic64_inc(&req->expire_count);
+	} else if (old & PL_REQ_TIMED) {
 		/* The wheel caps long timeouts (days): wait for the rest. */
 		mod_timer(&req->timer, req->expires);
 	}
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
+	if (c.changed)
+		pl_notify();	/* only ever looser: nobody to wake */
 }
 
 /**
@@ -304,14 +499,14 @@ void power_level_add_request(struct power_level_request *req,
 	memset(req, 0, sizeof(*req));
 	timer_setup(&req->timer, pl_timer_fn, TIMER_IRQSAFE);
 	req->name = name;
-	req->level = PM_QOS_POWER_LEVEL_ANY;
+	atomic64_set(&req->state, pl_state(PL_CODE_ANY, false, 0));
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
 	list_add_tail(&req->node, &power_level_registry);
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 	if (!static_key_enabled(&power_level_qos_used))
 		schedule_work(&pl_use_work);
-	pl_set(req, level, 0);
+	pl_set(req, level);
 }
 EXPORT_SYMBOL_GPL(power_level_add_request);
 
@@ -323,7 +518,8 @@ EXPORT_SYMBOL_GPL(power_level_add_request);
  *
  * When the class's limit gets stricter, idle CPUs are woken so that none
  * stays in a state deeper than the new limit.  Cancels a pending timeout:
- * the new level holds until the next update.  O(1).
+ * the new level holds until the next update.  Takes no lock unless a
+ * timeout is pending.  O(1).
  *
  * Context: Any context, hard IRQ included.
  * Return: 0, or -EINVAL (and no change) if @level is neither a state index
@@ -333,7 +529,7 @@ int power_level_update_request(struct power_level_request *req, s32 level)
 {
 	if (!pl_level_valid(level))
 		return -EINVAL;
-	pl_set(req, level, 0);
+	pl_set(req, level);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(power_level_update_request);
@@ -361,10 +557,64 @@ int power_level_update_request_timeout(struct power_level_request *req,
 {
 	if (!pl_level_valid(level))
 		return -EINVAL;
-	pl_set(req, level, clamp_t(unsigned long, timeout, 1, MAX_JIFFY_OFFSET));
+	pl_set_locked(req, level,
+		      clamp_t(unsigned long, timeout, 1, MAX_JIFFY_OFFSET));
 	return 0;
 }
 EXPORT_SYMBOL_GPL(power_level_update_request_timeout);
+
+/**
+ * power_level_snapshot - Read a request's level and statistics.
+ * @req: Request, added (or removed, for its final statistics).
+ * @now: local_clock() to measure the open interval up to.
+ * @snap: Where to put them.
+ *
+ * Each field is read on its own: with calls racing on @req, they may be a
+ * transition apart.
+ *
+ * Context: Any context.
+ */
+void power_level_snapshot(struct power_level_request *req, u64 now,
+			  struct power_level_snapshot *snap)
+{
+	s64 state = atomic64_read(&req->state);
+	s32 level = pl_state_level(state);
+	u64 at = pl_state_time(state);
+
+	*snap = (struct power_level_snapshot) {
+		.level = level,
+		.timed = state & PL_REQ_TIMED,
+		.removed = pl_state_removed(state),
+		.expires = READ_ONCE(req->expires),
+		.stats = {
+			.active_count = atomic64_read(&req->active_count),
+			.expire_count = atomic64_read(&req->expire_count),
+			.total_time = atomic64_read(&req->total_time),
+			.max_time = atomic64_read(&req->max_time),
+			.last_change = max_t(u64, at,
+					     atomic64_read(&req->moved_at)),
+		},
+	};
+	if (level != PM_QOS_POWER_LEVEL_ANY && now > at)
+		snap->open = now - at;
+	snap->overdue = snap->timed && !time_before(jiffies, snap->expires);
+}
+EXPORT_SYMBOL_GPL(power_level_snapshot);
+
+/**
+ * power_level_request_active - Whether a request is active.
+ * @req: Added request.
+ *
+ * Context: Any context; one lockless load.
+ * Return: true while @req is at a level (a timed one until its timeout has
+ * run), false when it is at PM_QOS_POWER_LEVEL_ANY.
+ */
+bool power_level_request_active(struct power_level_request *req)
+{
+	return pl_state_level(atomic64_read(&req->state)) !=
+	       PM_QOS_POWER_LEVEL_ANY;
+}
+EXPORT_SYMBOL_GPL(power_level_request_active);
 
 /**
  * power_level_remove_request - Unregister a power-level request.
@@ -380,24 +630,33 @@ EXPORT_SYMBOL_GPL(power_level_update_request_timeout);
 void power_level_remove_request(struct power_level_request *req)
 {
 	struct power_level_stats *d = &power_level_deleted;
+	struct power_level_snapshot snap;
 	unsigned long flags;
+	s64 old = atomic64_read(&req->state);
 
-	if (READ_ONCE(req->removed)) {
-		WARN_ONCE(1, "power_level: removal of removed request %p\n",
-			  req);
-		return;
-	}
-	pl_set(req, PM_QOS_POWER_LEVEL_ANY, 0);
-	del_timer_sync(&req->timer);
+	/* Inactive, untimed, no timer running: then marked removed. */
+	do {
+		if (pl_state_removed(old)) {
+			pl_misuse(req, "removal");
+			return;
+		}
+		pl_set(req, PM_QOS_POWER_LEVEL_ANY);
+		del_timer_sync(&req->timer);
+		old = atomic64_read(&req->state);
+	} while (pl_state_level(old) != PM_QOS_POWER_LEVEL_ANY ||
+		 (old & PL_REQ_TIMED) ||
+		 !atomic64_try_cmpxchg(&req->state, &old,
+				       pl_state(PL_CODE_REMOVED, false,
+						pl_state_time(old))));
+	power_level_snapshot(req, 0, &snap);
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
-	req->removed = true;
 	list_del(&req->node);
-	d->active_count += req->stats.active_count;
-	d->expire_count += req->stats.expire_count;
-	d->total_time += req->stats.total_time;
-	d->max_time = max(d->max_time, req->stats.max_time);
-	d->last_change = max(d->last_change, req->stats.last_change);
+	d->active_count += snap.stats.active_count;
+	d->expire_count += snap.stats.expire_count;
+	d->total_time += snap.stats.total_time;
+	d->max_time = max(d->max_time, snap.stats.max_time);
+	d->last_change = max(d->last_change, snap.stats.last_change);
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 }
 EXPORT_SYMBOL_GPL(power_level_remove_request);
@@ -409,19 +668,19 @@ EXPORT_SYMBOL_GPL(power_level_remove_request);
  *
  * Lockless when no such request is active (the limit is above @level);
  * otherwise reads the per-level counts under the class's lock, without a
- * walk of the requests.  O(1): a few word operations and at most one
- * deadline per level (PM_QOS_POWER_LEVEL_COUNT, no more than a word's
- * bits), whatever the number of requests; has_wake_lock(WAKE_LOCK_IDLE) may
- * be called on every idle entry.
+ * walk of the requests.  O(1): a few word operations and at most two
+ * counts and one deadline per level (PM_QOS_POWER_LEVEL_COUNT, no more
+ * than a word's bits), whatever the number of requests;
+ * has_wake_lock(WAKE_LOCK_IDLE) may be called on every idle entry.
  *
  * MAX_SCHEDULE_TIMEOUT is exact (returned if and only if one of them is
- * active without a timeout), and so is 0 when none is active.  When all
- * are timed, the time returned is an upper bound: never below the true
- * longest time left, but possibly above it after a timed request stopped
- * counting at a level before its deadline (released, given a sooner
- * deadline, made untimed or moved) while another timed request stayed
- * active there: the level keeps the latest deadline set since its timed
- * count was last zero.
+ * active without a timeout, an update in flight aside), and so is 0 when
+ * none is active.  When all are timed, the time returned is an upper
+ * bound: never below the true longest time left, but possibly above it
+ * after a timed request stopped counting at a level before its deadline
+ * (released, given a sooner deadline, made untimed or moved) while another
+ * timed request stayed active there: the level keeps the latest deadline
+ * set since its timed count was last zero.
  *
  * Context: Any context.
  * Return: MAX_SCHEDULE_TIMEOUT if one of them is active without a timeout;
@@ -432,25 +691,30 @@ EXPORT_SYMBOL_GPL(power_level_remove_request);
  */
 unsigned long power_level_longest_remaining(s32 level)
 {
-	unsigned long flags, mask, timed, now, left = 0;
+	unsigned long flags, used, timed, now, left = 0;
 	unsigned int l, top;
 
 	if (power_level_qos_limit() > level)
 		return 0;
 	/* The limit is at most @level, so 0 <= @level: levels 0 .. @level. */
 	top = min_t(s32, level, PM_QOS_POWER_LEVEL_COUNT - 1);
-	mask = GENMASK(top, 0);
 	raw_spin_lock_irqsave(&power_level_lock, flags);
-	if (pl_untimed_used[0] & mask) {
-		left = MAX_SCHEDULE_TIMEOUT;
-	} else {
-		now = jiffies;
-		timed = pl_timed_used[0] & mask;
-		for_each_set_bit(l, &timed, PM_QOS_POWER_LEVEL_COUNT) {
-			if (time_before(now, pl_timed_latest[l]))
-				left = max(left, pl_timed_latest[l] - now);
+	/* A level with an active request has its bit: only those can. */
+	used = (unsigned long)atomic64_read(&power_level_qos_published) &
+	       GENMASK(top, 0);
+	for_each_set_bit(l, &used, PM_QOS_POWER_LEVEL_COUNT) {
+		if (atomic_read(&pl_count[l]) > pl_timed[l]) {
+			left = MAX_SCHEDULE_TIMEOUT;
+			goto out;
 		}
 	}
+	now = jiffies;
+	timed = pl_timed_used[0] & GENMASK(top, 0);
+	for_each_set_bit(l, &timed, PM_QOS_POWER_LEVEL_COUNT) {
+		if (time_before(now, pl_timed_latest[l]))
+			left = max(left, pl_timed_latest[l] - now);
+	}
+out:
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 	return left;
 }
@@ -460,8 +724,10 @@ EXPORT_SYMBOL_GPL(power_level_longest_remaining);
  * power_level_add_notifier - Be told when the limit changes.
  * @nb: Notifier, called with the new limit as its action.
  *
- * Callbacks run synchronously, in order, with the class's raw spinlock held
- * and interrupts off: they must be quick and take only raw spinlocks.
+ * Callbacks run synchronously, in order, from the update that changed the
+ * limit, with a raw spinlock of the class held and interrupts off: they
+ * must be quick and take only raw spinlocks.  Quick changes may reach them
+ * as one: the last limit they are given is always the current one.
  *
  * Context: Any context.
  * Return: 0, or the error of raw_notifier_chain_register().
@@ -471,9 +737,12 @@ int power_level_add_notifier(struct notifier_block *nb)
 	unsigned long flags;
 	int ret;
 
-	raw_spin_lock_irqsave(&power_level_lock, flags);
+	raw_spin_lock_irqsave(&pl_notify_lock, flags);
+	/* The first listener starts from the limit as it is now. */
+	if (!pl_notifiers.head)
+		pl_notified = power_level_qos_limit();
 	ret = raw_notifier_chain_register(&pl_notifiers, nb);
-	raw_spin_unlock_irqrestore(&power_level_lock, flags);
+	raw_spin_unlock_irqrestore(&pl_notify_lock, flags);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(power_level_add_notifier);
@@ -490,9 +759,9 @@ int power_level_remove_notifier(struct notifier_block *nb)
 	unsigned long flags;
 	int ret;
 
-	raw_spin_lock_irqsave(&power_level_lock, flags);
+	raw_spin_lock_irqsave(&pl_notify_lock, flags);
 	ret = raw_notifier_chain_unregister(&pl_notifiers, nb);
-	raw_spin_unlock_irqrestore(&power_level_lock, flags);
+	raw_spin_unlock_irqrestore(&pl_notify_lock, flags);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(power_level_remove_notifier);
@@ -563,8 +832,9 @@ EXPORT_SYMBOL_GPL(power_level_select_allowed);
 static int pl_debugfs_show(struct seq_file *m, void *unused)
 {
 	struct power_level_request *req;
+	struct power_level_snapshot snap;
 	struct power_level_walk pw;
-	u64 now = local_clock(), open;
+	u64 now = local_clock();
 	s32 limit = power_level_qos_limit();
 
 	if (limit == PM_QOS_POWER_LEVEL_ANY)
@@ -574,20 +844,17 @@ static int pl_debugfs_show(struct seq_file *m, void *unused)
 	seq_puts(m, "name\tlevel\tactive_count\texpire_count\tactive_since\ttotal_time\tmax_time\tlast_change\n");
 	power_level_walk_start(&pw);
 	while ((req = power_level_walk_next(&pw))) {
-		bool active = req->level != PM_QOS_POWER_LEVEL_ANY;
-
-		open = active && now > req->active_since ?
-			now - req->active_since : 0;
+		power_level_snapshot(req, now, &snap);
 		seq_printf(m, "%s\t", req->name);
-		if (active)
-			seq_printf(m, "%d", req->level);
+		if (snap.level != PM_QOS_POWER_LEVEL_ANY)
+			seq_printf(m, "%d", snap.level);
 		else
 			seq_puts(m, "any");
 		seq_printf(m, "\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n",
-			   req->stats.active_count, req->stats.expire_count,
-			   open, req->stats.total_time + open,
-			   max(req->stats.max_time, open),
-			   req->stats.last_change);
+			   snap.stats.active_count, snap.stats.expire_count,
+			   snap.open, snap.stats.total_time + snap.open,
+			   max(snap.stats.max_time, snap.open),
+			   snap.stats.last_change);
 	}
 	power_level_walk_end(&pw);
 	return 0;

@@ -12,8 +12,10 @@
  *    until its deactivation, the PM core sees a wakeup event in progress
  *    (pm_get_wakeup_count() would not let a handshake start), and after
  *    __pm_stay_awake() returns, until __pm_relax(), the same;
- *  - the power-level limit equals the minimum active level, whenever the
- *    class's lock is held;
+ *  - the power-level limit is at most a request's level from the moment
+ *    the update that set it returns until the next update of the request
+ *    (each thread checks its own request after updating it and again at
+ *    random times);
  *  - per request: activations (calls that returned true) equal the
  *    request's active_count statistic, and deactivations + expiries + 1 if
  *    still active; a removed request is never active;
@@ -94,6 +96,14 @@ bool suspend_block_torture_legacy;
 module_param_named(legacy_order, suspend_block_torture_legacy, bool, 0644);
 MODULE_PARM_DESC(legacy_order,
 		 "run the 0 -> 1 transition in the old order (must FAIL)");
+static bool levels_only;
+module_param(levels_only, bool, 0644);
+MODULE_PARM_DESC(levels_only, "threads only set their power level to 0 or none and check it: level 0's count crosses zero often");
+bool power_level_torture_unconfirmed;
+module_param_named(level_unconfirmed, power_level_torture_unconfirmed, bool,
+		   0644);
+MODULE_PARM_DESC(level_unconfirmed,
+		 "publish a power level without a new version when its bit is set (must FAIL)");
 
 DEFINE_STATIC_KEY_FALSE(suspend_block_torture_running);
 
@@ -247,29 +257,50 @@ static void sbt_shared_op(u32 rnd)
 	}
 }
 
-/* Set a power-level request and check the limit is at most its level. */
+/* The limit must be at most @req's level while it is active. */
+static void sbt_check_level(struct power_level_request *req)
+{
+	struct power_level_snapshot snap;
+
+	power_level_snapshot(req, 0, &snap);
+	if (snap.level != PM_QOS_POWER_LEVEL_ANY &&
+	    power_level_qos_limit() > snap.level)
+		sbt_err(SBT_LIMIT);
+}
+
+/*
+ * Set a power-level request only this context updates, and check the limit
+ * is at most its level.  With levels_only, level 0 or none: the count of
+ * level 0 goes to and from zero all the time, which is where a bit cleared
+ * under a confirmed count would show.
+ */
 static void sbt_level_op(struct power_level_request *req, u32 rnd)
 {
 	s32 level = rnd % 5 == 4 ? PM_QOS_POWER_LEVEL_ANY : rnd % 4;
 
+	if (READ_ONCE(levels_only))
+		level = rnd & 1 ? 0 : PM_QOS_POWER_LEVEL_ANY;
 	power_level_update_request(req, level);
-	if (level != PM_QOS_POWER_LEVEL_ANY &&
-	    power_level_qos_limit() > level)
-		sbt_err(SBT_LIMIT);
+	sbt_check_level(req);
 	atomic_long_inc(&sbt.ops[SBT_LEVEL]);
 }
 
-/* Under the class's lock the limit is exactly the minimum active level. */
-static void sbt_check_limit(void)
+/*
+ * Once every update has returned, the limit is exactly the minimum active
+ * level: the registry is walked under its lock.
+ */
+static void sbt_check_limit_final(void)
 {
+	struct power_level_snapshot snap;
 	struct power_level_request *req;
 	s32 min = PM_QOS_POWER_LEVEL_ANY;
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
-	for (req = power_level_first(); req; req = power_level_next(req))
-		if (req->level != PM_QOS_POWER_LEVEL_ANY)
-			min = min(min, req->level);
+	for (req = power_level_first(); req; req = power_level_next(req)) {
+		power_level_snapshot(req, 0, &snap);
+		min = min(min, snap.level);
+	}
 	if (min != power_level_qos_limit())
 		sbt_err(SBT_LIMIT);
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
@@ -356,6 +387,8 @@ static int sbt_thread_fn(void *arg)
 		rnd = get_random_u32();
 		if (READ_ONCE(own_only))
 			rnd &= ~(0xffU << 24);	/* always case 0 */
+		if (READ_ONCE(levels_only))
+			rnd = (rnd & ~(0xffU << 24)) | ((6U + ((rnd >> 1) & 1)) << 24);
 		switch ((rnd >> 24) % 10) {
 		case 0: case 1: case 2:
 			sbt_own_cycle(&t->mine);
@@ -370,7 +403,7 @@ static int sbt_thread_fn(void *arg)
 			sbt_level_op(&t->level, rnd);
 			break;
 		case 7:
-			sbt_check_limit();
+			sbt_check_level(&t->level);
 			break;
 		case 8:
 			sbt_wake_lock_op(t, rnd);
@@ -409,7 +442,7 @@ static enum hrtimer_restart sbt_hrtimer_fn(struct hrtimer *h)
 	u32 rnd = get_random_u32();
 
 	sbt_own_cycle(&c->hard_mine);
-	if (!READ_ONCE(own_only)) {
+	if (!READ_ONCE(own_only) && !READ_ONCE(levels_only)) {
 		sbt_shared_op(rnd);
 		sbt_level_op(&c->hard_level, rnd >> 3);
 	}
@@ -620,7 +653,7 @@ static void sbt_stop_and_check(void)
 		if (sbt.shared[i].req.name)
 			sbt_req_finish(&sbt.shared[i]);
 	sbt_check_aggregate();
-	sbt_check_limit();
+	sbt_check_limit_final();
 }
 
 static void sbt_free(void)
@@ -646,9 +679,10 @@ static void sbt_make_report(unsigned int secs, int setup_err)
 	if (!buf)
 		return;
 	len += scnprintf(buf + len, size - len,
-			 "duration=%u threads=%d shared=%d window_us=%d window_ratio=%d own_only=%d legacy_order=%d\nops:",
+			 "duration=%u threads=%d shared=%d window_us=%d window_ratio=%d own_only=%d legacy_order=%d levels_only=%d level_unconfirmed=%d\nops:",
 			 secs, sbt.nthreads, sbt.nshared, window_us,
-			 window_ratio, own_only, suspend_block_torture_legacy);
+			 window_ratio, own_only, suspend_block_torture_legacy,
+			 levels_only, power_level_torture_unconfirmed);
 	for (i = 0; i < SBT_NR_OPS; i++)
 		len += scnprintf(buf + len, size - len, " %s=%ld",
 				 sbt_op_names[i],

@@ -105,20 +105,22 @@ static void wl_suspend_row(struct suspend_block_request *req,
 		wl_add_open(r, snap.open, snap.overdue);
 }
 
-/* Called with power_level_lock held. */
+/* Called with power_level_lock held (the registry's lock). */
 static void wl_idle_row(struct power_level_request *req, struct wl_row *r,
 			u64 now)
 {
+	struct power_level_snapshot snap;
+
+	power_level_snapshot(req, now, &snap);
 	*r = (struct wl_row) {
-		.count = req->stats.active_count,
-		.expire_count = req->stats.expire_count,
-		.total_time = req->stats.total_time,
-		.max_time = req->stats.max_time,
-		.last_change = req->stats.last_change,
+		.count = snap.stats.active_count,
+		.expire_count = snap.stats.expire_count,
+		.total_time = snap.stats.total_time,
+		.max_time = snap.stats.max_time,
+		.last_change = snap.stats.last_change,
 	};
-	if (req->level != PM_QOS_POWER_LEVEL_ANY)
-		wl_add_open(r, wl_since(req->active_since, now),
-			    req->timed && !time_before(jiffies, req->expires));
+	if (snap.level != PM_QOS_POWER_LEVEL_ANY)
+		wl_add_open(r, snap.open, snap.overdue);
 }
 
 /*
