@@ -44,7 +44,7 @@ void bench_floors(void);
 
 /* Medians (ps per pair) of mainline's API, on either kernel. */
 struct bench_mainline {
-	u64 ws, ws_event, cpu_latency, freq;
+	u64 ws, ws_event, cpu_latency, freq, user_lock;
 };
 
 void bench_mainline_rows(struct bench_mainline *m);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The rows of mainline's API: wakeup sources, cpu_latency_qos and
- * freq_qos.  This file builds unchanged into this kernel, where every
- * wakeup source is backed by a suspend-block request, and into unpatched
- * 6.1, so that a row here times the same code on both kernels.
+ * The rows of mainline's API: wakeup sources, cpu_latency_qos, freq_qos
+ * and the handlers of /sys/power/wake_lock and wake_unlock.  This file
+ * builds unchanged into this kernel, where every wakeup source is backed
+ * by a suspend-block request, and into unpatched 6.1, so that a row here
+ * times the same code on both kernels.
  */
 
 #define pr_fmt(fmt) "bench: " fmt
@@ -12,6 +13,7 @@
 #include <linux/pm_wakeup.h>
 #include <linux/slab.h>
 
+#include "../power.h"
 #include "bench.h"
 
 BENCH_LOOP(loop_ws_event_pair, struct wakeup_source,
@@ -22,6 +24,23 @@ BENCH_LOOP(loop_cpu_latency_pair, struct pm_qos_request,
 BENCH_LOOP(loop_freq_pair, struct freq_qos_request,
 	   freq_qos_update_request(ctx, 1000);
 	   freq_qos_update_request(ctx, FREQ_QOS_MIN_DEFAULT_VALUE))
+
+#ifdef CONFIG_PM_WAKELOCKS
+/*
+ * What a write of "bench-uwl" to /sys/power/wake_lock, then to wake_unlock,
+ * does past sysfs: the kernel's part of the user-space sysfs round trip,
+ * timed here where perf can see it.
+ */
+static void loop_user_lock_pair(u64 n, void *data)
+{
+	const char *name = data;
+
+	while (n--) {
+		pm_wake_lock(name);
+		pm_wake_unlock(name);
+	}
+}
+#endif
 
 /* Not static: the SMP rows run it from several CPUs. */
 void bench_loop_ws_pair(u64 n, void *data)
@@ -73,11 +92,17 @@ void bench_mainline_rows(struct bench_mainline *m)
 	m->freq = bench_row("mainline: freq_qos update pair", loop_freq_pair,
 			    fq, m->cpu_latency ? &cl_ref : NULL,
 			    "cpu_latency pair");
+#ifdef CONFIG_PM_WAKELOCKS
+	m->user_lock = bench_row("mainline: pm_wake_lock + pm_wake_unlock",
+				 loop_user_lock_pair, (void *)"bench-uwl",
+				 &ws_ref, "ws pair");
+#endif
 	/* One line a call: a log line carries the "bench: " prefix. */
 	bench_out("csv,mainline,ws,%llu\n", m->ws);
 	bench_out("csv,mainline,ws_event,%llu\n", m->ws_event);
 	bench_out("csv,mainline,cpu_latency,%llu\n", m->cpu_latency);
 	bench_out("csv,mainline,freq,%llu\n", m->freq);
+	bench_out("csv,mainline,user_lock,%llu\n", m->user_lock);
 
 	freq_qos_remove_request(fq);
 	cpu_latency_qos_remove_request(cl);

@@ -123,7 +123,8 @@ across() {
 	fm=$(median "$lm" "floor: two atomic_long_cmpxchg")
 	for row in "mainline: __pm_stay_awake + __pm_relax" \
 		   "mainline: __pm_wakeup_event(1 s) + __pm_relax" \
-		   "mainline: cpu_latency_qos pair (10 us)"; do
+		   "mainline: cpu_latency_qos pair (10 us)" \
+		   "mainline: pm_wake_lock + pm_wake_unlock"; do
 		o=$(median "$lo" "$row") m=$(median "$lm" "$row")
 		awk -v k="${row#mainline: }" -v o="${o:-0}" -v m="${m:-0}" \
 		    -v fo="${fo:-0}" -v fm="${fm:-0}" -v raw="$raw" 'BEGIN {
@@ -133,7 +134,7 @@ across() {
 			}
 			r = raw ? o / m : (o / fo) / (m / fm)
 			printf "%-36s %9.2f ns %9.2f ns  %6.3fx", k, o, m, r
-			if (k ~ /cpu_latency/)
+			if (k ~ /cpu_latency|pm_wake_lock/)
 				printf "\n"
 			else
 				printf "  goal <= 0.3x %s\n",
@@ -154,10 +155,12 @@ if [ "$1" = perf ]; then
 	for run in "ours|ours: suspend-block activate + deactivate" \
 		   "ours-ws|mainline: __pm_stay_awake + __pm_relax" \
 		   "unpatched-ws|mainline: __pm_stay_awake + __pm_relax" \
-		   "ours-pl|ours: power-level update pair (level 1)"; do
+		   "ours-pl|ours: power-level update pair (level 1)" \
+		   "ours-uwl|mainline: pm_wake_lock + pm_wake_unlock" \
+		   "unpatched-uwl|mainline: pm_wake_lock + pm_wake_unlock"; do
 		tag=${run%%|*} row=${run#*|}
 		kernel=$top/build/bench-um/linux
-		[ "$tag" = unpatched-ws ] &&
+		[ "${tag#unpatched-}" != "$tag" ] &&
 			kernel=$top/build/bench-um-mainline/linux
 		timeout 1200 perf record -q -e cpu-clock \
 			-o "$out/perf-$tag.data" "$kernel" \

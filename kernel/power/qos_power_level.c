@@ -276,11 +276,14 @@ static inline void pl_atomic64_max(atomic64_t *v, s64 val)
 }
 
 /*
- * The outcome of one transition: the limit before it was published (if it
- * set a level), and whether the published limit changed.
+ * What the attempts of one update did to the published word: made the
+ * limit stricter (its level's bit was the first, when published), or
+ * changed it at all.  An attempt whose state exchange then failed counts
+ * too: whoever tightened the word wakes the CPUs, since another update
+ * that saw the bit already there relies on it.
  */
 struct pl_change {
-	s32 before;
+	bool tightened;
 	bool changed;
 };
 
@@ -293,11 +296,10 @@ struct pl_change {
 static bool pl_transition(struct power_level_request *req, s64 *old,
 			  s32 level, bool timed, u64 now, struct pl_change *c)
 {
-	s32 from = pl_state_level(*old);
+	s32 from = pl_state_level(*old), before;
 	u64 at = pl_state_time(*old), held;
 	s64 new;
 
-	c->before = PM_QOS_POWER_LEVEL_ANY;
 	if (level == PM_QOS_POWER_LEVEL_ANY)
 		new = pl_state(PL_CODE_ANY, false, max(now, at));
 	else if (from == PM_QOS_POWER_LEVEL_ANY)
@@ -305,14 +307,18 @@ static bool pl_transition(struct power_level_request *req, s64 *old,
 	else
 		new = pl_state(level, timed, at);	/* same interval */
 
-	if (level != PM_QOS_POWER_LEVEL_ANY)
-		pl_count_up(level, &c->before);
+	if (level != PM_QOS_POWER_LEVEL_ANY) {
+		pl_count_up(level, &before);
+		if (level < before) {
+			c->tightened = true;
+			c->changed = true;
+		}
+	}
 	if (!atomic64_try_cmpxchg(&req->state, old, new)) {
 		if (level != PM_QOS_POWER_LEVEL_ANY)
 			c->changed |= pl_count_down(level);
 		return false;
 	}
-	c->changed |= level < c->before;
 	if (from != PM_QOS_POWER_LEVEL_ANY)
 		c->changed |= pl_count_down(from);
 	if (from == level)
@@ -354,10 +360,10 @@ static void pl_wake_deeper(s32 limit)
 	put_cpu();
 }
 
-/* After a transition to @level: wake CPUs if it was stricter, notify. */
+/* After an update to @level: wake CPUs if it was stricter, notify. */
 static void pl_changed(s32 level, const struct pl_change *c)
 {
-	if (level < c->before)
+	if (c->tightened)
 		pl_wake_deeper(level);
 	if (c->changed)
 		pl_notify();
@@ -412,6 +418,13 @@ static void pl_set_locked(struct power_level_request *req, s32 level,
 			pl_misuse(req, "update");
 			return;
 		}
+		if (!timed && !(old & PL_REQ_TIMED) &&
+		    pl_state_level(old) == level) {
+			/* Nothing to change (an untimed call may race here). */
+			raw_spin_unlock_irqrestore(&power_level_lock, flags);
+			smp_rmb();	/* as in pl_set() */
+			return;
+		}
 		if (timed)
 			WRITE_ONCE(req->expires, jiffies + timeout);
 	} while (!pl_transition(req, &old, level, timed, local_clock(), &c));
@@ -446,8 +459,16 @@ static void pl_set(struct power_level_request *req, s32 level)
 			pl_misuse(req, "update");
 			return;
 		}
-		if (pl_state_level(old) == level)
-			return;
+		if (pl_state_level(old) == level) {
+			/*
+			 * Already there, set by another call: its publish
+			 * came before its state exchange (a full barrier),
+			 * so order this read of the state before any later
+			 * read of the limit by our caller.
+			 */
+			smp_rmb();
+			break;
+		}
 	} while (!pl_transition(req, &old, level, false, local_clock(), &c));
 	pl_changed(level, &c);
 }
@@ -634,20 +655,24 @@ void power_level_remove_request(struct power_level_request *req)
 	unsigned long flags;
 	s64 old = atomic64_read(&req->state);
 
-	/* Inactive, untimed, no timer running: then marked removed. */
+	/*
+	 * Inactive and untimed, then marked removed: no update can arm the
+	 * timer after that, so del_timer_sync() then leaves none running.
+	 */
 	do {
 		if (pl_state_removed(old)) {
 			pl_misuse(req, "removal");
 			return;
 		}
 		pl_set(req, PM_QOS_POWER_LEVEL_ANY);
-		del_timer_sync(&req->timer);
 		old = atomic64_read(&req->state);
-	} while (pl_state_level(old) != PM_QOS_POWER_LEVEL_ANY ||
+	} while (pl_state_removed(old) ||
+		 pl_state_level(old) != PM_QOS_POWER_LEVEL_ANY ||
 		 (old & PL_REQ_TIMED) ||
 		 !atomic64_try_cmpxchg(&req->state, &old,
 				       pl_state(PL_CODE_REMOVED, false,
 						pl_state_time(old))));
+	del_timer_sync(&req->timer);
 	power_level_snapshot(req, 0, &snap);
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
@@ -735,13 +760,21 @@ EXPORT_SYMBOL_GPL(power_level_longest_remaining);
 int power_level_add_notifier(struct notifier_block *nb)
 {
 	unsigned long flags;
+	bool first;
 	int ret;
 
 	raw_spin_lock_irqsave(&pl_notify_lock, flags);
-	/* The first listener starts from the limit as it is now. */
-	if (!pl_notifiers.head)
-		pl_notified = power_level_qos_limit();
+	first = !pl_notifiers.head;
 	ret = raw_notifier_chain_register(&pl_notifiers, nb);
+	/*
+	 * The first listener starts from the limit as it is now, read after
+	 * the chain is seen non-empty: an update whose change of the word
+	 * this read misses sees the listener (its exchange is a full
+	 * barrier before its read of the chain) and notifies after us.
+	 */
+	smp_mb();
+	if (first)
+		pl_notified = power_level_qos_limit();
 	raw_spin_unlock_irqrestore(&pl_notify_lock, flags);
 	return ret;
 }
