@@ -209,7 +209,7 @@ DECLARE_PER_CPU(int, power_level_idle_state);
  * @index: state index about to be entered.
  *
  * A stricter limit wakes only the idle CPUs whose recorded state is deeper
- * than it.  The barrier pairs with the one after publishing a new limit:
+ * than it.  The barrier pairs with the exchange that publishes a new limit:
  * either this CPU sees the new limit here and clamps, or the updater sees
  * the recorded state and wakes this CPU.
  *
@@ -222,7 +222,7 @@ static inline int power_level_enter_state(struct cpuidle_driver *drv,
 	if (!static_branch_unlikely(&power_level_qos_used))
 		return index;
 	raw_cpu_write(power_level_idle_state, index);
-	/* Pairs with the barrier in pl_wake_deeper(), see above. */
+	/* Pairs with the publishing exchange, see above. */
 	smp_mb();
 	return power_level_clamp_state(drv, dev, index);
 }

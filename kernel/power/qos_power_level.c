@@ -336,17 +336,18 @@ static bool pl_transition(struct power_level_request *req, s64 *old,
 	return true;
 }
 
-/* Wake the idle CPUs in a state deeper than the new, stricter @limit. */
+/*
+ * Wake the idle CPUs in a state deeper than the new, stricter @limit.
+ * Called only after the caller's own exchange of the published word set
+ * @limit's bit, a fully ordered operation: that is the barrier that pairs
+ * with the one in power_level_enter_state().  The limit was stored before
+ * the s2idle state and the CPUs' recorded states are read here, so a CPU
+ * entering idle either sees the new limit or is seen here.
+ */
 static void pl_wake_deeper(s32 limit)
 {
 	int cpu, this;
 
-	/*
-	 * Pairs with the barrier in power_level_enter_state(): the limit was
-	 * stored before the s2idle state and the CPUs' recorded states are
-	 * read, so a CPU entering either sees the new limit or is seen here.
-	 */
-	smp_mb();
 	if (idle_should_enter_s2idle()) {
 		wake_up_all_idle_cpus();
 		return;

@@ -47,12 +47,14 @@
  *	read on the write path: the GC counts in minutes)
  * @req: the suspend-block request that does the work
  * @owner: the writer that created the lock (/proc/suspend_blockers)
+ * @len: length of @name, compared first on lookup
  * @name: NUL-terminated name
  */
 struct user_wake_lock {
 	struct hlist_node hash;
 	struct list_head lru;
 	unsigned long used;
+	unsigned int len;
 	struct suspend_block_request req;
 	struct suspend_block_owner owner;
 	char name[];
@@ -141,7 +143,7 @@ static struct user_wake_lock *uwl_lookup(const char *name, int len, u32 key)
 	struct user_wake_lock *wl;
 
 	hash_for_each_possible(uwl_hash, wl, hash, key)
-		if (!strncmp(wl->name, name, len) && !wl->name[len])
+		if (wl->len == len && !memcmp(wl->name, name, len))
 			return wl;
 	return NULL;
 }
@@ -157,6 +159,7 @@ static struct user_wake_lock *uwl_create(const char *name, int len, u32 key)
 	if (!wl)
 		return ERR_PTR(-ENOMEM);
 	memcpy(wl->name, name, len);
+	wl->len = len;
 	suspend_block_owner_init(&wl->owner, "sysfs");
 	suspend_block_add_owned_request(&wl->req, wl->name, &wl->owner);
 	hash_add(uwl_hash, &wl->hash, key);
