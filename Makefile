@@ -16,7 +16,7 @@ GUEST_TESTS ?= $(filter-out lib demo bench-user,$(basename $(notdir $(wildcard t
 
 .PHONY: help deps suspend-block tree kernel kunit kunit-um kunit-pristine kunit-i386 kunit-x86_64 guest-test run test trace \
 	torture test-kcsan bench bench-perf \
-	check patches clean distclean
+	check patches patches-check clean distclean
 
 help:
 	@echo "make run           build the guest kernel, boot it under QEMU, run the demo"
@@ -40,7 +40,8 @@ help:
 	@echo "make suspend-block the command-line tool (build/suspend-block; man page in"
 	@echo "                   tools/suspend-block; the guest has it as /bin/suspend-block)"
 	@echo "make check         checkpatch --strict, sparse, kernel-doc -Wall"
-	@echo "make patches       git format-patch series against pristine 6.1 in build/patches"
+	@echo "make patches       the series against pristine 6.1 (patches/plan), cover letter, in build/patches"
+	@echo "make patches-check git am the series onto pristine 6.1, build and checkpatch every patch, KUnit"
 	@echo "make tree          unpack the kernel, lay the project over it, apply patches/"
 	@echo "make deps          install the Debian packages the harness needs (root)"
 	@echo "make clean         remove build products, keep the unpacked trees"
@@ -129,8 +130,15 @@ check: kernel
 patches: tree
 	@scripts/make-patches.sh
 
+# The series applied with git am to pristine 6.1 and built after every
+# patch, checkpatch on each, the KUnit suites at the end (long: its own
+# target, result in the README).
+patches-check: tree
+	@scripts/patches-check.sh
+
 clean:
-	rm -rf $(R) $(B)/kunit-um $(B)/guest $(B)/patches $(B)/patches-repo
+	rm -rf $(R) $(B)/kunit-um $(B)/guest $(B)/patches $(B)/patches-repo \
+		$(B)/series-tree $(B)/series-um
 
 distclean:
 	rm -rf $(B)

@@ -1,13 +1,15 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make-patches.sh: the project as a git format-patch series against the
-# pristine 6.1 tree, in build/patches, that `git am` applies to a clean tree:
-# first one commit per project directory (new files at their kernel paths),
-# then patches/series (the edits to upstream files).
+# make-patches.sh: the project as a series against pristine 6.1, split as
+# patches/plan says (one logical change per patch), in build/patches, with
+# a cover letter (0000) made from patches/cover-letter.  git am applies it
+# to a clean 6.1 tree; `make patches-check` does and builds every step.
 #
 # The series is made in a scratch repository that holds only the pristine
-# versions of the files the patches touch, which is all git am needs.
+# versions of the upstream files the patches touch, which is all git am
+# needs; scripts/make-series.py makes one commit per stanza of the plan and
+# checks that the series ends in the prepared tree (build/linux).
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,20 +36,20 @@ git add -A
 git commit -q --allow-empty -m "base: pristine linux-source-6.1 $(cat "$top/build/pristine.version")"
 base=$(git rev-parse HEAD)
 
-grep -v '^#' "$top/scripts/overlay.map" | while read -r src dst; do
-	[ -n "$src" ] && [ -d "$top/$src" ] || continue
-	mkdir -p "$dst"
-	rsync -r --exclude='*.orig' "$top/$src/" "$dst/"
-	git add -A
-	git diff --cached --quiet && continue
-	git commit -q -m "PM: QoS: Add the project's files under $dst/" -m \
-"Files of the suspend-block project that live in $src/ of its repository." \
-		-m "Signed-off-by: PM kernel team <kernel-team@example.invalid>"
-done
+python3 "$top/scripts/make-series.py" "$top"
 
-for p in $series; do
-	git am -q "$top/patches/$p"
-done
-git format-patch -q -o "$out" "$base"..HEAD
-echo "patches: $(ls "$out" | wc -l) patches in build/patches"
+git format-patch -q --cover-letter --thread=shallow -o "$out" "$base"..HEAD
+# The cover letter: patches/cover-letter's first line is the subject, the
+# rest the text; format-patch's shortlog and diffstat stay below it.
+cover=$(ls "$out"/0000-*.patch)
+python3 - "$cover" "$top/patches/cover-letter" <<'PY'
+import sys
+cover, src = sys.argv[1], sys.argv[2]
+subject, _, blurb = open(src).read().partition('\n')
+text = open(cover).read()
+text = text.replace('*** SUBJECT HERE ***', subject.strip())
+text = text.replace('*** BLURB HERE ***', blurb.strip('\n'))
+open(cover, 'w').write(text)
+PY
+echo "patches: $(ls "$out" | wc -l) files in build/patches (cover letter and $(($(ls "$out" | wc -l) - 1)) patches)"
 ls "$out"

@@ -1,0 +1,99 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# patches-check.sh: check the series of make-patches.sh as a maintainer
+# would.  A git copy of pristine 6.1 (build/series-tree) takes the series
+# with git am, one patch at a time; after each patch a UML kernel with the
+# KUnit configuration (kunit/.kunitconfig, Kconfig.fragment and
+# configs/uml.config, options not yet in the tree dropped) must build with
+# no warning from a file the series touches, and checkpatch --strict must
+# find nothing in the patch (FILE_PATH_CHANGES, the MAINTAINERS reminder
+# for new files, excepted).  At the end the KUnit suites run on the last
+# kernel.  One "ok"/"not ok" line per check, then "N passed, N failed".
+
+set -o pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
+tree=$top/build/series-tree
+out=$top/build/series-um
+log=$top/build/results/patches-check
+mkdir -p "$log"
+passed=0 failed=0
+
+check() {	# check NAME STATUS
+	if [ "$2" = 0 ]; then
+		echo "ok - $1"
+		passed=$((passed + 1))
+	else
+		echo "not ok - $1"
+		failed=$((failed + 1))
+	fi
+}
+
+"$top/scripts/prepare-tree.sh" > /dev/null || exit 1
+"$top/scripts/make-patches.sh" > "$log/make-patches.log" || {
+	cat "$log/make-patches.log"
+	exit 1
+}
+
+# A fresh git tree of pristine 6.1 (a copy: git am rewrites files).
+rm -rf "$tree" "$out"
+cp -a "$top/build/pristine" "$tree"
+cd "$tree" || exit 1
+git init -q
+git config user.name "PM kernel team"
+git config user.email "kernel-team@example.invalid"
+git add -A > /dev/null
+git commit -q -m "linux-source-6.1 $(cat "$top/build/pristine.version")"
+mkdir -p "$out"
+
+n=0
+for p in "$top"/build/patches/0*.patch; do
+	case $p in */0000-cover-letter.patch) continue ;; esac
+	n=$((n + 1))
+	name=$(basename "$p" .patch)
+	if ! git am -q "$p" > "$log/$name.am" 2>&1; then
+		check "$name: git am" 1
+		cat "$log/$name.am"
+		git am --abort 2> /dev/null
+		break
+	fi
+	perl scripts/checkpatch.pl --strict --ignore FILE_PATH_CHANGES -q \
+		"$p" > "$log/$name.checkpatch" 2>&1
+	check "$name: checkpatch --strict" "$?"
+	[ -s "$log/$name.checkpatch" ] && head -n 20 "$log/$name.checkpatch"
+
+	cat "$top/kunit/.kunitconfig" "$top/Kconfig.fragment" \
+	    "$top/configs/uml.config" > "$out/.config"
+	make ARCH=um O="$out" olddefconfig > "$log/$name.build" 2>&1 &&
+	make ARCH=um O="$out" -j"$(nproc)" CC="ccache gcc" \
+		>> "$log/$name.build" 2>&1
+	status=$?
+	# Warnings in the files this series touches fail the step too.
+	touched=$(git diff --name-only HEAD~"$n" | sed 's/\./\\./g' |
+		  paste -sd'|')
+	if [ "$status" = 0 ] &&
+	   grep -E "(^|/)($touched):[0-9]+:[0-9]+: warning" \
+		"$log/$name.build"; then
+		status=1
+	fi
+	check "$name: UML KUnit kernel builds" "$status"
+	[ "$status" = 0 ] || tail -n 20 "$log/$name.build"
+done
+
+# The KUnit suites on the kernel of the whole series.
+python3 tools/testing/kunit/kunit.py run --build_dir="$out" \
+	--jobs="$(nproc)" --kunitconfig="$top/kunit/.kunitconfig" \
+	--kunitconfig="$top/Kconfig.fragment" \
+	--kunitconfig="$top/configs/uml.config" \
+	--make_options="CC=ccache gcc" --timeout=300 > "$log/kunit.out" 2>&1
+status=$?
+summary=$(grep 'Testing complete' "$log/kunit.out" | tail -n1)
+echo "# $summary"
+echo "$summary" | grep -q 'failed: 0' &&
+	! echo "$summary" | grep -Eq '(crashed|errors): [1-9]' || status=1
+[ -n "$summary" ] || status=1
+check "KUnit suites on the whole series" "$status"
+
+echo "patches-check: $n patches; $passed passed, $failed failed"
+[ "$failed" = 0 ]
