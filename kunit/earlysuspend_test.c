@@ -24,6 +24,7 @@
 #include <linux/string.h>
 
 #include "../earlysuspend_internal.h"
+#include "../qos_suspend_block.h"
 
 #define SLEEP	PM_SUSPEND_TO_IDLE
 #define ON	PM_SUSPEND_ON

@@ -20,6 +20,8 @@
 #include <linux/slab.h>
 #include <linux/tick.h>
 
+#include "../qos_power_level.h"
+
 #define ANY PM_QOS_POWER_LEVEL_ANY
 
 /*

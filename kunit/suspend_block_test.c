@@ -18,12 +18,27 @@
 #include <linux/kthread.h>
 #include <linux/pm_qos_suspend_block.h>
 #include <linux/sched.h>
+#include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/suspend.h>
 #include <linux/vmalloc.h>
 
 #include "../power.h"
 #include "../qos_suspend_block.h"
+
+/*
+ * Time left of @r's activation, from the class's read-out: 0 if inactive
+ * or past its deadline, MAX_SCHEDULE_TIMEOUT if untimed, else jiffies.
+ */
+static unsigned long sb_test_remaining(struct suspend_block_request *r)
+{
+	struct suspend_block_snapshot snap;
+
+	suspend_block_snapshot(r, local_clock(), &snap);
+	if (!snap.active || snap.overdue)
+		return 0;
+	return snap.expires_in ?: MAX_SCHEDULE_TIMEOUT;
+}
 
 static struct suspend_block_stats sb_stats(struct suspend_block_request *r)
 {
@@ -114,7 +129,7 @@ static void add_starts_inactive(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
 	KUNIT_EXPECT_EQ(test, st.active_count, 0ULL);
 	KUNIT_EXPECT_EQ(test, st.total_time, 0ULL);
-	KUNIT_EXPECT_EQ(test, suspend_block_remaining(r), 0UL);
+	KUNIT_EXPECT_EQ(test, sb_test_remaining(r), 0UL);
 	suspend_block_remove_request(r);
 }
 
@@ -127,7 +142,7 @@ static void activate_blocks_deactivate_unblocks(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(r));
 	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 1U);
-	KUNIT_EXPECT_EQ(test, suspend_block_remaining(r), MAX_SCHEDULE_TIMEOUT);
+	KUNIT_EXPECT_EQ(test, sb_test_remaining(r), MAX_SCHEDULE_TIMEOUT);
 	KUNIT_EXPECT_TRUE(test, suspend_block_deactivate(r));
 	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
@@ -195,7 +210,7 @@ static void timeout_expires(struct kunit *test)
 	r = sb_test_add(test, "sb-test");
 	KUNIT_EXPECT_TRUE(test, suspend_block_activate_timeout(r, SHORT));
 	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
-	KUNIT_EXPECT_LE(test, suspend_block_remaining(r), SHORT);
+	KUNIT_EXPECT_LE(test, sb_test_remaining(r), SHORT);
 	msleep(jiffies_to_msecs(SHORT) + 100);
 	st = sb_stats(r);
 	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
@@ -222,7 +237,7 @@ static void huge_timeout_is_longest(struct kunit *test)
 		msleep(jiffies_to_msecs(2) + 20);
 		KUNIT_EXPECT_TRUE_MSG(test, suspend_block_request_active(r),
 				      "timeout %lu", huge[i]);
-		KUNIT_EXPECT_GT(test, suspend_block_remaining(r),
+		KUNIT_EXPECT_GT(test, sb_test_remaining(r),
 				MAX_JIFFY_OFFSET / 2);
 	}
 	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 0ULL);
@@ -319,7 +334,7 @@ static void timeout_extended_by_later_deadline(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, suspend_block_activate_timeout(r, 10 * HZ));
 	msleep(jiffies_to_msecs(SHORT) + 100);
 	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(r));
-	KUNIT_EXPECT_GT(test, suspend_block_remaining(r), 5UL * HZ);
+	KUNIT_EXPECT_GT(test, sb_test_remaining(r), 5UL * HZ);
 	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 0ULL);
 	suspend_block_remove_request(r);
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
@@ -332,7 +347,7 @@ static void timeout_shortened_by_earlier_deadline(struct kunit *test)
 	r = sb_test_add(test, "sb-test");
 	suspend_block_activate_timeout(r, 10 * HZ);
 	suspend_block_activate_timeout(r, 1);
-	KUNIT_EXPECT_LE(test, suspend_block_remaining(r), 1UL);
+	KUNIT_EXPECT_LE(test, sb_test_remaining(r), 1UL);
 	msleep(jiffies_to_msecs(1) + 100);
 	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
 	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 1ULL);
@@ -362,7 +377,7 @@ static void activate_cancels_timeout(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, timer_pending(&r->timer));
 	msleep(jiffies_to_msecs(SHORT) + 100);
 	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(r));
-	KUNIT_EXPECT_EQ(test, suspend_block_remaining(r), MAX_SCHEDULE_TIMEOUT);
+	KUNIT_EXPECT_EQ(test, sb_test_remaining(r), MAX_SCHEDULE_TIMEOUT);
 	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 0ULL);
 	suspend_block_deactivate(r);
 	suspend_block_remove_request(r);
@@ -376,7 +391,7 @@ static void deactivate_cancels_timeout(struct kunit *test)
 	suspend_block_activate_timeout(r, HZ);
 	KUNIT_EXPECT_TRUE(test, suspend_block_deactivate(r));
 	KUNIT_EXPECT_FALSE(test, timer_pending(&r->timer));
-	KUNIT_EXPECT_EQ(test, suspend_block_remaining(r), 0UL);
+	KUNIT_EXPECT_EQ(test, sb_test_remaining(r), 0UL);
 	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 0ULL);
 	suspend_block_remove_request(r);
 }

@@ -20,7 +20,8 @@ packages="linux-source-6.1 make gcc libc6-dev flex bison bc libelf-dev
 	  qemu-system-x86 busybox-static trace-cmd ccache sparse perl
 	  libtracecmd-dev libtracefs-dev libtraceevent-dev pkg-config
 	  librsvg2-bin gnuplot-nox linux-perf coreutils findutils sed mawk
-	  diffutils python3-sphinx python3-sphinx-rtd-theme"
+	  diffutils python3-sphinx python3-sphinx-rtd-theme python3-ply
+	  python3-git"
 
 # pkg-config modules of the host tools (tools/pm-blame/Makefile's PKGS and
 # what their .pc files require), each with the package that ships it.

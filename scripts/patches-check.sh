@@ -43,7 +43,7 @@ cd "$tree" || exit 1
 git init -q
 git config user.name "PM kernel team"
 git config user.email "kernel-team@example.invalid"
-git add -A > /dev/null
+git add -A -f > /dev/null	# Debian's .gitignore ignores the top level
 git commit -q -m "linux-source-6.1 $(cat "$top/build/pristine.version")"
 mkdir -p "$out"
 

@@ -124,8 +124,6 @@ void power_level_snapshot(struct power_level_request *req, u64 now,
 			  struct power_level_snapshot *snap);
 bool power_level_request_active(struct power_level_request *req);
 unsigned long power_level_longest_remaining(s32 level);
-int power_level_add_notifier(struct notifier_block *nb);
-int power_level_remove_notifier(struct notifier_block *nb);
 int power_level_deepest_allowed(struct cpuidle_driver *drv,
 				struct cpuidle_device *dev, int index);
 int power_level_select_allowed(struct cpuidle_driver *drv,
@@ -264,16 +262,6 @@ power_level_request_active(struct power_level_request *req)
 }
 
 static inline unsigned long power_level_longest_remaining(s32 level)
-{
-	return 0;
-}
-
-static inline int power_level_add_notifier(struct notifier_block *nb)
-{
-	return 0;
-}
-
-static inline int power_level_remove_notifier(struct notifier_block *nb)
 {
 	return 0;
 }

@@ -165,17 +165,11 @@ bool suspend_block_activate_timeout(struct suspend_block_request *req,
 				    unsigned long timeout);
 bool suspend_block_deactivate(struct suspend_block_request *req);
 bool suspend_block_request_active(struct suspend_block_request *req);
-unsigned long suspend_block_remaining(struct suspend_block_request *req);
 unsigned long suspend_block_longest_remaining(void);
 void suspend_block_get_stats(struct suspend_block_request *req,
 			     struct suspend_block_stats *stats);
 
 bool suspend_is_blocked(void);
-unsigned int suspend_block_active_count(void);
-
-int suspend_block_add_notifier(struct notifier_block *nb);
-int suspend_block_remove_notifier(struct notifier_block *nb);
-void suspend_block_flush_notifiers(void);
 
 /* Called by the PM core when autosleep is switched on or off. */
 void suspend_block_autosleep_enabled(bool enabled);
@@ -227,12 +221,6 @@ suspend_block_request_active(struct suspend_block_request *req)
 	return false;
 }
 
-static inline unsigned long
-suspend_block_remaining(struct suspend_block_request *req)
-{
-	return 0;
-}
-
 static inline unsigned long suspend_block_longest_remaining(void)
 {
 	return 0;
@@ -245,20 +233,6 @@ static inline void suspend_block_get_stats(struct suspend_block_request *req,
 }
 
 static inline bool suspend_is_blocked(void) { return false; }
-
-static inline unsigned int suspend_block_active_count(void) { return 0; }
-
-static inline int suspend_block_add_notifier(struct notifier_block *nb)
-{
-	return 0;
-}
-
-static inline int suspend_block_remove_notifier(struct notifier_block *nb)
-{
-	return 0;
-}
-
-static inline void suspend_block_flush_notifiers(void) {}
 
 static inline void suspend_block_autosleep_enabled(bool enabled) {}
 

@@ -94,10 +94,12 @@ static bool es_main_added, es_main_used;
 
 static const char *es_state_name(suspend_state_t state);
 
+#if IS_ENABLED(CONFIG_PM_EARLYSUSPEND_KUNIT_TEST)
 int (*early_suspend_autosleep_fn)(suspend_state_t state) =
 	pm_autosleep_set_state;
 suspend_state_t (*early_suspend_autosleep_state_fn)(void) =
 	pm_autosleep_state;
+#endif
 
 /* Call one hook, timing it; with es_lock held. */
 static void es_call(struct early_suspend *h, bool suspend)
@@ -177,7 +179,7 @@ static suspend_state_t es_autosleep_target(suspend_state_t want)
 
 static void es_set_autosleep(suspend_state_t state)
 {
-	int ret = early_suspend_autosleep_fn(es_autosleep_target(state));
+	int ret = early_suspend_set_autosleep(es_autosleep_target(state));
 
 	if (ret)
 		pr_err("autosleep refused %s: %d\n", es_state_name(state), ret);
@@ -273,7 +275,7 @@ static void es_work_fn(struct work_struct *work)
 			mutex_unlock(&es_lock);
 			suspend_block_deactivate(&es_block);
 		} else if (es_autosleep_target(want) !=
-			   early_suspend_autosleep_state_fn()) {
+			   early_suspend_autosleep_state()) {
 			/*
 			 * Asleep already and another sleep state wanted, or
 			 * autosleep changed behind our back (a write to
@@ -281,7 +283,7 @@ static void es_work_fn(struct work_struct *work)
 			 * what was handed to it last, says what to do.
 			 */
 			es_set_autosleep(want);
-			if (early_suspend_autosleep_state_fn() !=
+			if (early_suspend_autosleep_state() !=
 			    es_autosleep_target(want))
 				break;
 		} else {
@@ -550,7 +552,7 @@ static int es_debugfs_show(struct seq_file *m, void *unused)
 	seq_printf(m, "requested: %s\n", es_state_name(get_suspend_state()));
 	seq_printf(m, "suspended: %d\n", es_suspended);
 	seq_printf(m, "autosleep: %s\n",
-		   es_state_name(early_suspend_autosleep_state_fn()));
+		   es_state_name(early_suspend_autosleep_state()));
 	seq_printf(m, "suspend passes: %lu, last %llu ns\n", es_passes[1],
 		   es_pass_ns[1]);
 	seq_printf(m, "resume passes: %lu, last %llu ns\n", es_passes[0],

@@ -9,13 +9,22 @@
 #include <linux/suspend.h>
 #include <linux/types.h>
 
+#if IS_ENABLED(CONFIG_PM_EARLYSUSPEND_KUNIT_TEST)
 /*
  * What hands a sleep state (or PM_SUSPEND_ON) to autosleep,
  * pm_autosleep_set_state(), and what reads autosleep's state,
- * pm_autosleep_state(); tests put a recorder in their place.
+ * pm_autosleep_state(): with the KUnit suite built in, the suite puts a
+ * recorder in their place.  Without it, early suspend calls autosleep
+ * directly and these do not exist.
  */
 extern int (*early_suspend_autosleep_fn)(suspend_state_t state);
 extern suspend_state_t (*early_suspend_autosleep_state_fn)(void);
+#define early_suspend_set_autosleep(state) early_suspend_autosleep_fn(state)
+#define early_suspend_autosleep_state() early_suspend_autosleep_state_fn()
+#else
+#define early_suspend_set_autosleep(state) pm_autosleep_set_state(state)
+#define early_suspend_autosleep_state() pm_autosleep_state()
+#endif
 
 /* Hooks slower than this (ms) are reported once each. */
 extern unsigned int early_suspend_slow_ms;

@@ -779,7 +779,6 @@ int power_level_add_notifier(struct notifier_block *nb)
 	raw_spin_unlock_irqrestore(&pl_notify_lock, flags);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(power_level_add_notifier);
 
 /**
  * power_level_remove_notifier - Stop being told about limit changes.
@@ -798,7 +797,6 @@ int power_level_remove_notifier(struct notifier_block *nb)
 	raw_spin_unlock_irqrestore(&pl_notify_lock, flags);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(power_level_remove_notifier);
 
 /**
  * power_level_deepest_allowed - Slow path of power_level_clamp_state().

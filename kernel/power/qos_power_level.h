@@ -82,6 +82,13 @@ static inline void power_level_walk_end(struct power_level_walk *pw)
 	qos_walk_end(&pw->walk);
 }
 
+/*
+ * For code built into the kernel (the KUnit suite): not exported, since no
+ * module has a use for them.
+ */
+int power_level_add_notifier(struct notifier_block *nb);
+int power_level_remove_notifier(struct notifier_block *nb);
+
 /* Statistics of removed requests, summed, under power_level_lock. */
 extern struct power_level_stats power_level_deleted;
 

@@ -944,26 +944,6 @@ static unsigned long sb_left(struct suspend_block_request *req, s64 state)
 }
 
 /**
- * suspend_block_remaining - Time left before a timed activation ends.
- * @req: Added request.
- *
- * Context: Any context.
- * Return: jiffies until @req's timeout; 0 if @req is inactive or its
- * deadline has passed (expiry is imminent); MAX_SCHEDULE_TIMEOUT if @req is
- * active without a timeout.
- */
-unsigned long suspend_block_remaining(struct suspend_block_request *req)
-{
-	unsigned long flags, left;
-
-	raw_spin_lock_irqsave(&req->timer_lock, flags);
-	left = sb_left(req, atomic64_read(&req->state));
-	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
-	return left;
-}
-EXPORT_SYMBOL_GPL(suspend_block_remaining);
-
-/**
  * suspend_block_longest_remaining - How long suspend will stay blocked.
  *
  * Context: Any context.  Lockless and O(1) when no request is active;
@@ -1068,7 +1048,6 @@ unsigned int suspend_block_active_count(void)
 {
 	return atomic_read(&sb_active);
 }
-EXPORT_SYMBOL_GPL(suspend_block_active_count);
 
 /**
  * suspend_block_add_notifier - Be told when suspend becomes (un)blocked.
@@ -1099,7 +1078,6 @@ int suspend_block_add_notifier(struct notifier_block *nb)
 		queue_work(system_wq, &sb_notify_work);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(suspend_block_add_notifier);
 
 /**
  * suspend_block_remove_notifier - Stop being told about transitions.
@@ -1112,7 +1090,6 @@ int suspend_block_remove_notifier(struct notifier_block *nb)
 {
 	return blocking_notifier_chain_unregister(&sb_notifiers, nb);
 }
-EXPORT_SYMBOL_GPL(suspend_block_remove_notifier);
 
 /**
  * suspend_block_flush_notifiers - Wait until notifiers know the state.
@@ -1126,7 +1103,6 @@ void suspend_block_flush_notifiers(void)
 {
 	flush_work(&sb_notify_work);
 }
-EXPORT_SYMBOL_GPL(suspend_block_flush_notifiers);
 
 /**
  * suspend_block_autosleep_enabled - Autosleep was switched on or off.

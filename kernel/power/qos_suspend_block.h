@@ -122,6 +122,15 @@ void suspend_block_snapshot(struct suspend_block_request *req, u64 now,
 			    struct suspend_block_snapshot *snap);
 
 /*
+ * For code built into the kernel (the torture test, the KUnit suites): not
+ * exported, since no module has a use for them.
+ */
+unsigned int suspend_block_active_count(void);
+int suspend_block_add_notifier(struct notifier_block *nb);
+int suspend_block_remove_notifier(struct notifier_block *nb);
+void suspend_block_flush_notifiers(void);
+
+/*
  * Rare conditions the suspend-block hot path must know about, in one word
  * it reads once per call instead of one flag and one tracepoint key each:
  * bits are set and cleared with atomic bit operations.
