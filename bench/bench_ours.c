@@ -26,22 +26,6 @@
 
 BENCH_LOOP(loop_sb_pair, struct suspend_block_request,
 	   suspend_block_activate(ctx); suspend_block_deactivate(ctx))
-BENCH_LOOP(loop_sb_untraced_pair, struct suspend_block_request,
-	   suspend_block_activate_untraced(ctx);
-	   suspend_block_deactivate_untraced(ctx))
-
-/*
- * Two builds of one path compared through the same loop code, so that
- * where the compiler put each bench loop does not count.
- */
-struct sb_variant {
-	struct suspend_block_request *req;
-	bool (*activate)(struct suspend_block_request *req);
-	bool (*deactivate)(struct suspend_block_request *req);
-};
-
-BENCH_LOOP(loop_sb_variant, struct sb_variant,
-	   ctx->activate(ctx->req); ctx->deactivate(ctx->req))
 BENCH_LOOP(loop_sb_timeout_pair, struct suspend_block_request,
 	   suspend_block_activate_timeout(ctx, HZ);
 	   suspend_block_deactivate(ctx))
@@ -111,7 +95,7 @@ static u64 bench_idle_hooks(bool used)
 /* Medians (ps per pair) and ratios (permille) the goals are judged on. */
 struct bench_medians {
 	struct bench_mainline ml;
-	u64 sb, sb_trace, pl, flat1, flat_big, trace_off;
+	u64 sb, sb_trace, pl, flat1, flat_big;
 	u64 idle_unused, idle_used;
 };
 
@@ -144,18 +128,6 @@ static void bench_pairs(struct bench_medians *md)
 	sb_ref = bench_res(bench_row("ours: suspend-block activate + deactivate",
 				     loop_sb_pair, sb, &ws_ref, "ws pair"));
 	md->sb = sb_ref.median_ps;
-	bench_row("ours: same, built without tracepoints",
-		  loop_sb_untraced_pair, sb, &sb_ref, "sb pair");
-	if (!bench_only || strstr("tracepoint cost", bench_only)) {
-		struct sb_variant traced = { sb, suspend_block_activate,
-					     suspend_block_deactivate };
-		struct sb_variant untraced = { sb,
-					       suspend_block_activate_untraced,
-					       suspend_block_deactivate_untraced };
-
-		md->trace_off = bench_ratio(loop_sb_variant, &traced,
-					    loop_sb_variant, &untraced);
-	}
 #ifdef CONFIG_EVENT_TRACING
 	if (!trace_set_clr_event("suspend_qos", NULL, 1)) {
 		md->sb_trace = bench_row("ours: same, suspend_qos events enabled",
@@ -387,8 +359,6 @@ void bench_run(void)
 	else
 		bench_out("%s: %-52s n/a (no cpuidle)\n", "goal",
 			  "power-level pair / cpu_latency_qos pair");
-	bench_goal("tracepoints compiled in, disabled / none (same kernel)",
-		   md.trace_off, 1020);
 	if (md.idle_unused)
 		bench_goal("idle entry, power-level class unused / mainline",
 			   md.idle_unused, 1010);

@@ -5,6 +5,7 @@
 # and write build/bench/{*.log,bench.csv,scaling.png,summary.txt}.
 #
 #   UML, tracepoints compiled in     build/bench-um        (native, 1 CPU)
+#   UML, no tracepoints              build/bench-um-notrace
 #   UML unpatched 6.1                build/bench-um-mainline
 #   x86_64, no debug options         build/bench-x86       (QEMU TCG, 2 CPUs)
 #   x86_64 unpatched 6.1             build/bench-mainline  (PM_WAKELOCKS)
@@ -55,6 +56,18 @@ build_um_ours() {
 	build_um "$src" "$top/build/bench-um" "$top/kunit/.kunitconfig" \
 		"$top/Kconfig.fragment" "$top/configs/bench.config" \
 		"$top/configs/bench-trace.config"
+}
+
+# Ours without CONFIG_TRACEPOINTS: the same code with every trace_*() call
+# an empty inline, for what compiled-in but disabled events cost.
+build_um_notrace() {
+	build_um "$src" "$top/build/bench-um-notrace" "$top/kunit/.kunitconfig" \
+		"$top/Kconfig.fragment" "$top/configs/bench.config"
+	if grep -q '^CONFIG_TRACEPOINTS=y' "$top/build/bench-um-notrace/.config"
+	then
+		echo "bench: bench-um-notrace has tracepoints" >&2
+		exit 1
+	fi
 }
 
 # Unpatched 6.1 (TREE: build/pristine-bench) with the same options where
@@ -189,6 +202,7 @@ if [ "$1" != report ] && [ "$1" != user ]; then
 "$top/scripts/prepare-tree.sh" > /dev/null
 ptree=$("$top/scripts/pristine-tree.sh" bench)
 build_um_ours
+build_um_notrace
 build_um_mainline "$ptree"
 build_x86 "$src" "$top/build/bench-x86" "$top/configs/guest.config" \
 	"$top/Kconfig.fragment" "$top/configs/bench.config" \
@@ -198,6 +212,7 @@ build_x86 "$ptree" "$top/build/bench-mainline" "$top/configs/guest.config" \
 
 echo "bench: UML runs"
 run_um "$top/build/bench-um" "$out/um.log"
+run_um "$top/build/bench-um-notrace" "$out/um-notrace.log"
 run_um "$top/build/bench-um-mainline" "$out/um-mainline.log"
 echo "bench: x86_64 in-kernel runs (QEMU TCG, 2 vCPUs)"
 run_x86 "$top/build/bench-x86" "$out/x86.log" "pm_qos_bench.autorun=1"
@@ -221,6 +236,21 @@ fi
 	echo
 	across um "UML (native)" 1
 	across x86 "x86_64 TCG, in cmpxchg-floor units of each boot" 0
+	echo
+	# Disabled tracepoints: the same row on two builds of the same tree
+	# (UML only, where both run natively at one speed).
+	row="ours: suspend-block activate + deactivate"
+	awk -v t="$(median "$out/um.log" "$row")" \
+	    -v n="$(median "$out/um-notrace.log" "$row")" 'BEGIN {
+		if (t <= 0 || n <= 0) {
+			print "goal: tracepoints compiled in, disabled / none: n/a"
+			exit
+		}
+		printf "== the suspend-block pair with tracepoints compiled in, disabled: %.2f ns; without CONFIG_TRACEPOINTS: %.2f ns (UML)\n", t, n
+		printf "goal: %-52s %.3fx (<= 1.020x) %s\n",
+			"tracepoints compiled in, disabled / none (UML)", t / n,
+			t / n <= 1.02 ? "PASS" : "FAIL"
+	}'
 	echo
 	echo "== user space: lock+unlock round trips/s (x86_64 TCG)"
 	res() {

@@ -137,7 +137,14 @@ TRACE_EVENT_FN(sb_aggregate,
 	suspend_block_trace_reg, suspend_block_trace_unreg
 );
 
-/* Levels; 2147483647 is PM_QOS_POWER_LEVEL_ANY (a literal for parsers). */
+/*
+ * Levels, by name: trace parsers read the print format, which cannot loop
+ * over PM_QOS_POWER_LEVEL_COUNT, so the table lists every level, and
+ * qos_power_level.c fails to build if the class's count and the table part
+ * ways.  2147483647 is PM_QOS_POWER_LEVEL_ANY (a literal for parsers).
+ */
+#define SQ_SHOW_LEVEL_COUNT	10
+#define SQ_SHOW_LEVEL_ANY	2147483647
 #define sq_show_level(l)						\
 	__print_symbolic(l, { 0, "0" }, { 1, "1" }, { 2, "2" }, { 3, "3" },\
 			 { 4, "4" }, { 5, "5" }, { 6, "6" }, { 7, "7" },	\

@@ -131,6 +131,9 @@ EXPORT_SYMBOL_GPL(power_level_qos_used);
 #define PL_REQ_TIMED		BIT_ULL(4)
 #define PL_REQ_TIME_SHIFT	5
 static_assert(PM_QOS_POWER_LEVEL_COUNT <= PL_CODE_REMOVED);
+/* The trace events name each level: see sq_show_level(). */
+static_assert(PM_QOS_POWER_LEVEL_COUNT == SQ_SHOW_LEVEL_COUNT);
+static_assert(PM_QOS_POWER_LEVEL_ANY == SQ_SHOW_LEVEL_ANY);
 static_assert(PM_QOS_POWER_LEVEL_COUNT < BITS_PER_LONG);
 
 static inline s32 pl_state_level(s64 state)

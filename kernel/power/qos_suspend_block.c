@@ -228,17 +228,10 @@ static void sb_became_unblocked(bool registered)
 	sb_kick_notifiers();
 }
 
-/*
- * The rare-conditions word (qos_suspend_block.h), read once per call.
- * Without @traced, as if no event were enabled: the benchmark builds the
- * very same path without its tracepoints that way, to measure what
- * compiled-in but disabled tracepoints cost.
- */
-static __always_inline unsigned long sb_rare(bool traced)
+/* The rare-conditions word (qos_suspend_block.h), read once per call. */
+static __always_inline unsigned long sb_rare(void)
 {
-	unsigned long rare = READ_ONCE(suspend_block_rare);
-
-	return traced ? rare : rare & ~BIT(SB_RARE_TRACING);
+	return READ_ONCE(suspend_block_rare);
 }
 
 #define sb_rare_is(rare, bit)	unlikely((rare) & BIT(SB_RARE_##bit))
@@ -436,7 +429,7 @@ static void sb_timer_fn(struct timer_list *t)
 	raw_spin_lock_irqsave(&req->timer_lock, flags);
 	old = atomic64_read(&req->state);
 	if ((old & SB_REQ_TIMED) && time_after_eq(jiffies, req->expires)) {
-		rare = sb_rare(true);
+		rare = sb_rare();
 		as = sb_autosleep_before(rare);
 		/* Timed states change only under timer_lock. */
 		now = local_clock();
@@ -655,7 +648,7 @@ EXPORT_SYMBOL_GPL(suspend_block_remove_request);
  */
 static bool sb_activate_locked(struct suspend_block_request *req)
 {
-	unsigned long flags, rare = sb_rare(true);
+	unsigned long flags, rare = sb_rare();
 	bool counted = false;
 	u64 now = 0;
 	s64 old, new;
@@ -696,7 +689,7 @@ static bool sb_activate_locked(struct suspend_block_request *req)
  * sb_became_blocked().
  */
 static __always_inline bool sb_activate(struct suspend_block_request *req,
-					bool traced, bool wake)
+					bool wake)
 {
 	/*
 	 * Acquire: when the request is found active already, the event that
@@ -704,7 +697,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 	 * whatever the caller does once this returns.
 	 */
 	s64 old = atomic64_read_acquire(&req->state), new;
-	unsigned long rare = sb_rare(traced);
+	unsigned long rare = sb_rare();
 	bool counted = false;
 	u64 now = 0;
 
@@ -749,7 +742,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 bool suspend_block_activate(struct suspend_block_request *req)
 {
 	sb_debug_assert_added(req);
-	return sb_activate(req, true, true);
+	return sb_activate(req, true);
 }
 EXPORT_SYMBOL_GPL(suspend_block_activate);
 
@@ -762,7 +755,7 @@ EXPORT_SYMBOL_GPL(suspend_block_activate);
 bool suspend_block_activate_quiet(struct suspend_block_request *req)
 {
 	sb_debug_assert_added(req);
-	return sb_activate(req, true, false);
+	return sb_activate(req, false);
 }
 
 /**
@@ -784,7 +777,7 @@ bool suspend_block_activate_quiet(struct suspend_block_request *req)
 bool suspend_block_activate_timeout(struct suspend_block_request *req,
 				    unsigned long timeout)
 {
-	unsigned long flags, rare = sb_rare(true);
+	unsigned long flags, rare = sb_rare();
 	bool counted = false;
 	u64 now = 0;
 	s64 old, new;
@@ -826,7 +819,7 @@ EXPORT_SYMBOL_GPL(suspend_block_activate_timeout);
 /* Deactivation of a request whose state may be timed, under timer_lock. */
 static bool sb_deactivate_locked(struct suspend_block_request *req)
 {
-	unsigned long flags, rare = sb_rare(true);
+	unsigned long flags, rare = sb_rare();
 	u64 as = sb_autosleep_before(rare), now;
 	s64 old;
 
@@ -852,7 +845,7 @@ static bool sb_deactivate_locked(struct suspend_block_request *req)
  * see suspend_block_deactivate_registered().
  */
 static __always_inline bool sb_deactivate(struct suspend_block_request *req,
-					  bool traced, bool registered)
+					  bool registered)
 {
 	s64 old = atomic64_read(&req->state);
 	unsigned long rare;
@@ -864,7 +857,7 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 		/* Requests behind wakeup sources are never timed. */
 		if (old & SB_REQ_TIMED)
 			return sb_deactivate_locked(req);
-		rare = sb_rare(traced);
+		rare = sb_rare();
 		as = sb_autosleep_before(rare);
 		if (!now)
 			now = local_clock();
@@ -889,7 +882,7 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 bool suspend_block_deactivate(struct suspend_block_request *req)
 {
 	sb_debug_assert_added(req);
-	return sb_deactivate(req, true, false);
+	return sb_deactivate(req, false);
 }
 EXPORT_SYMBOL_GPL(suspend_block_deactivate);
 
@@ -901,24 +894,8 @@ EXPORT_SYMBOL_GPL(suspend_block_deactivate);
 bool suspend_block_deactivate_registered(struct suspend_block_request *req)
 {
 	sb_debug_assert_added(req);
-	return sb_deactivate(req, true, true);
+	return sb_deactivate(req, true);
 }
-
-#ifdef CONFIG_PM_QOS_BENCH
-/*
- * The same two calls built without their tracepoints, for the benchmark's
- * measurement of what the disabled tracepoints cost.  Not for other users.
- */
-bool suspend_block_activate_untraced(struct suspend_block_request *req)
-{
-	return sb_activate(req, false, true);
-}
-
-bool suspend_block_deactivate_untraced(struct suspend_block_request *req)
-{
-	return sb_deactivate(req, false, false);
-}
-#endif
 
 /**
  * suspend_block_request_active - Whether a request blocks suspend now.

@@ -140,8 +140,4 @@ extern unsigned long suspend_block_rare;
 #define SB_RARE_AUTOSLEEP	1	/* active time prevents autosleep */
 #define SB_RARE_TRACING		2	/* a hot-path event is enabled */
 
-/* The hot path without its tracepoints, for the benchmark only. */
-bool suspend_block_activate_untraced(struct suspend_block_request *req);
-bool suspend_block_deactivate_untraced(struct suspend_block_request *req);
-
 #endif /* _KERNEL_POWER_QOS_SUSPEND_BLOCK_H */
