@@ -52,6 +52,8 @@ void bench_loop_ws_pair(u64 n, void *ctx);
 
 /* The run: bench_ours.c on this kernel, bench_unpatched.c on 6.1. */
 void bench_run(void);
+/* Where the debugfs file goes: pm_qos/, the classes' directory. */
+struct dentry *bench_debugfs_dir(void);
 
 /* 2009's pm_qos: named requirements in a list, linear aggregate. */
 struct model2009;

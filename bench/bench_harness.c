@@ -13,7 +13,7 @@
  * prints the median, minimum and maximum cost per pair in ns and its ratio
  * to the row it is compared with.  Lines starting "csv," are for scripts.
  *
- * Run: write anything to /sys/kernel/debug/pm_qos_bench and read it back,
+ * Run: write anything to /sys/kernel/debug/pm_qos/bench and read it back,
  * or boot with pm_qos_bench.autorun=1: the benchmark runs at the end of
  * boot, prints to the log and powers the machine off (for UML and the QEMU
  * guest, without user space).
@@ -313,7 +313,8 @@ static int __init pm_qos_bench_init(void)
 	bench_text = kzalloc(BENCH_OUT_SIZE, GFP_KERNEL);
 	if (!bench_text)
 		return -ENOMEM;
-	debugfs_create_file("pm_qos_bench", 0600, NULL, NULL, &bench_fops);
+	debugfs_create_file("bench", 0600, bench_debugfs_dir(), NULL,
+			    &bench_fops);
 	if (autorun) {
 		mutex_lock(&bench_lock);
 		bench_run();

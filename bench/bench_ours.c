@@ -22,6 +22,7 @@
 #include <linux/wakelock.h>
 
 #include "bench.h"
+#include "../qos_debugfs.h"
 #include "../qos_suspend_block.h"
 
 BENCH_LOOP(loop_sb_pair, struct suspend_block_request,
@@ -330,6 +331,11 @@ static void bench_smp(void)
 		wakeup_source_unregister(ws[i]);
 	}
 	kfree(sb);
+}
+
+struct dentry *bench_debugfs_dir(void)
+{
+	return pm_qos_debugfs_dir();
 }
 
 void bench_run(void)

@@ -245,16 +245,16 @@ static void huge_timeout_is_longest(struct kunit *test)
 
 	/* Rounded up, no wrap (DIV_ROUND_UP_ULL() made it 1 jiffy). */
 	forever = min_t(u64, div_u64(U64_MAX, TICK_NSEC) + 1, MAX_JIFFY_OFFSET);
-	KUNIT_EXPECT_EQ(test, suspend_block_ns_to_jiffies(U64_MAX), forever);
-	KUNIT_EXPECT_EQ(test, suspend_block_ns_to_jiffies(U64_MAX - 1),
+	KUNIT_EXPECT_EQ(test, qos_ns_to_jiffies(U64_MAX), forever);
+	KUNIT_EXPECT_EQ(test, qos_ns_to_jiffies(U64_MAX - 1),
 			forever);
 	/* A year, or what 32-bit jiffies can express (49 days at 250 Hz). */
 	KUNIT_EXPECT_GE(test, forever,
 			min_t(unsigned long, MAX_JIFFY_OFFSET, 365UL * 24 * 3600 * HZ));
-	KUNIT_EXPECT_EQ(test, suspend_block_ns_to_jiffies(1), 1UL);
-	KUNIT_EXPECT_EQ(test, suspend_block_ns_to_jiffies(TICK_NSEC), 1UL);
-	KUNIT_EXPECT_EQ(test, suspend_block_ns_to_jiffies(TICK_NSEC + 1), 2UL);
-	KUNIT_EXPECT_EQ(test, suspend_block_ns_to_jiffies(0), 0UL);
+	KUNIT_EXPECT_EQ(test, qos_ns_to_jiffies(1), 1UL);
+	KUNIT_EXPECT_EQ(test, qos_ns_to_jiffies(TICK_NSEC), 1UL);
+	KUNIT_EXPECT_EQ(test, qos_ns_to_jiffies(TICK_NSEC + 1), 2UL);
+	KUNIT_EXPECT_EQ(test, qos_ns_to_jiffies(0), 0UL);
 }
 
 /*
@@ -971,6 +971,7 @@ static void registry_walk_keeps_place(struct kunit *test)
 	struct suspend_block_request *r, *req, *late;
 	struct suspend_block_walk sw, other;
 	int visits[SB_WALK_TEST_N] = {}, late_visits = 0, seen = 0, i;
+	int cursors_seen = 0, cut = SB_WALK_TEST_N;
 
 	r = sb_walk_test_add(test, SB_WALK_TEST_N);
 	late = kunit_kzalloc(test, sizeof(*late), GFP_KERNEL);
@@ -980,9 +981,18 @@ static void registry_walk_keeps_place(struct kunit *test)
 							 sb_test_untrack,
 							 GFP_KERNEL, late));
 
+	/*
+	 * Until the walk ends, cursors on this stack are on the registry
+	 * and its lock is held with interrupts off: no assertion, nor even a
+	 * KUNIT_EXPECT (a failing one allocates with GFP_KERNEL), so the
+	 * checks are counted here and made after the walk.  The other
+	 * cursor's node starts empty, so that a walk that never reaches the
+	 * cut can still list_del() it.
+	 */
+	INIT_LIST_HEAD(&other.cursor.node);
 	suspend_block_walk_start(&sw);
 	while ((req = suspend_block_walk_next(&sw))) {
-		KUNIT_EXPECT_FALSE(test, suspend_block_is_cursor(&req->node));
+		cursors_seen += suspend_block_is_cursor(&req->node);
 		if (req == late) {
 			late_visits++;
 			continue;
@@ -991,25 +1001,29 @@ static void registry_walk_keeps_place(struct kunit *test)
 			continue;	/* somebody else's request */
 		i = req - r;
 		visits[i]++;
-		if (++seen != 10)
+		if (++seen != 10 || i + 1 == SB_WALK_TEST_N)
 			continue;
 		/*
 		 * Between two steps, as between two batches: with the lock
 		 * dropped, remove the entry just visited and the next one,
 		 * add one at the tail, and put another walker's cursor right
-		 * after ours.
+		 * after ours.  Where it cut is kept, so that the removal at
+		 * the end skips exactly the two removed here, wherever a
+		 * broken walk made the cut (never past the array's end).
 		 */
+		cut = i;
 		raw_spin_unlock_irqrestore(sw.walk.lock, sw.walk.flags);
 		suspend_block_remove_request(&r[i]);
 		suspend_block_remove_request(&r[i + 1]);
 		suspend_block_add_request(late, "sb-walk-late");
 		raw_spin_lock_irqsave(sw.walk.lock, sw.walk.flags);
-		other.cursor.name = SUSPEND_BLOCK_CURSOR_MARK;
+		other.cursor.name = (const char *)&suspend_block_registry;
 		list_add(&other.cursor.node, sw.walk.cursor);
 	}
 	list_del(&other.cursor.node);
 	suspend_block_walk_end(&sw);
 
+	KUNIT_EXPECT_EQ(test, cursors_seen, 0);
 	for (i = 0; i < SB_WALK_TEST_N; i++) {
 		if (i == 10)
 			KUNIT_EXPECT_EQ_MSG(test, visits[i], 0,
@@ -1020,7 +1034,7 @@ static void registry_walk_keeps_place(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, late_visits, 1);
 	KUNIT_EXPECT_EQ(test, sb_registered(late), 1);
 
-	sb_walk_test_remove(r, SB_WALK_TEST_N, 9, 10);
+	sb_walk_test_remove(r, SB_WALK_TEST_N, cut, cut + 1);
 	suspend_block_remove_request(late);
 }
 

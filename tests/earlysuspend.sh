@@ -3,13 +3,13 @@
 # early-suspend pass in level order, autosleep then suspends to S3 (woken
 # by the RTC), "on" runs the late-resume pass in reverse; bad input gets
 # EINVAL and changes nothing.  The handlers are the test hooks'
-# (CONFIG_PM_EARLYSUSPEND_TEST): fb 150 (no resume hook), draw1 and draw2
+# (CONFIG_PM_EARLYSUSPEND_TEST_HOOKS): fb 150 (no resume hook), draw1 and draw2
 # 100, blank 50 (no suspend hook), input 40, registered in that order.
 
 R=/sys/power/request_state
-LOG=/sys/kernel/debug/earlysuspend_test
+LOG=/sys/kernel/debug/pm_qos/earlysuspend_test
 H=/sys/kernel/debug/pm_qos/suspend_block_test
-D=/sys/kernel/debug/earlysuspend
+D=/sys/kernel/debug/pm_qos/earlysuspend
 log() { tr '\n' ' ' < "$LOG"; }
 suspended_since() { [ "$(suspend_count)" != "$1" ]; }
 passes() { es_passes "$1"; }

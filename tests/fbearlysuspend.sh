@@ -12,7 +12,7 @@ FS=/sys/power/wait_for_fb_sleep
 FW=/sys/power/wait_for_fb_wake
 P=/sys/module/fb_earlysuspend/parameters
 R=/sys/power/request_state
-D=/sys/kernel/debug/earlysuspend
+D=/sys/kernel/debug/pm_qos/earlysuspend
 
 [ -e "$FS" ] || { t_fail "wait_for_fb_sleep exists"; return; }
 

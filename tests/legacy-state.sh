@@ -10,7 +10,7 @@ R=/sys/power/request_state
 WL=/sys/power/wake_lock
 WU=/sys/power/wake_unlock
 H=/sys/kernel/debug/pm_qos/suspend_block_test
-D=/sys/kernel/debug/earlysuspend
+D=/sys/kernel/debug/pm_qos/earlysuspend
 # main_row: main's count column of /proc/wakelocks, "" if no row
 main_row() { awk -F '\t' '$1 == "\"main\"" { print $2 }' /proc/wakelocks; }
 # main_active: "main" is among the names blocking suspend

@@ -106,7 +106,7 @@ wait_until() {
 }
 
 # es_passes suspend|resume: how many early-suspend passes of that
-# direction ran (/sys/kernel/debug/earlysuspend; waits for one running).
+# direction ran (/sys/kernel/debug/pm_qos/earlysuspend; waits for one running).
 es_passes() {
-	sed -n "s/^$1 passes: \([0-9]*\).*/\1/p" /sys/kernel/debug/earlysuspend
+	sed -n "s/^$1 passes: \([0-9]*\).*/\1/p" /sys/kernel/debug/pm_qos/earlysuspend
 }

@@ -58,9 +58,15 @@
 #include <trace/events/suspend_qos.h>
 
 #include "earlysuspend_internal.h"
+#include "qos_debugfs.h"
 #include "power.h"
 
+/* The KUnit suite lowers it to test the report (earlysuspend_internal.h). */
+#if IS_ENABLED(CONFIG_PM_EARLYSUSPEND_KUNIT_TEST)
 unsigned int early_suspend_slow_ms = 100;
+#else
+static unsigned int early_suspend_slow_ms = 100;
+#endif
 module_param_named(slow_handler_ms, early_suspend_slow_ms, uint, 0644);
 MODULE_PARM_DESC(slow_handler_ms,
 		 "Warn (once per handler) when a hook takes longer (ms)");
@@ -95,10 +101,37 @@ static bool es_main_added, es_main_used;
 static const char *es_state_name(suspend_state_t state);
 
 #if IS_ENABLED(CONFIG_PM_EARLYSUSPEND_KUNIT_TEST)
+/* What only the KUnit suite uses (earlysuspend_internal.h). */
 int (*early_suspend_autosleep_fn)(suspend_state_t state) =
 	pm_autosleep_set_state;
 suspend_state_t (*early_suspend_autosleep_state_fn)(void) =
 	pm_autosleep_state;
+
+/*
+ * early_suspend_flush - Wait until the last request has been applied.
+ *
+ * Context: Process context; not from a hook.
+ */
+void early_suspend_flush(void)
+{
+	flush_workqueue(es_wq);
+}
+
+/*
+ * early_suspend_in_effect - Whether the early-suspend pass is in effect.
+ *
+ * Context: Process context.
+ * Return: true between an early-suspend pass and the next late-resume one.
+ */
+bool early_suspend_in_effect(void)
+{
+	bool ret;
+
+	mutex_lock(&es_lock);
+	ret = es_suspended;
+	mutex_unlock(&es_lock);
+	return ret;
+}
 #endif
 
 /* Call one hook, timing it; with es_lock held. */
@@ -451,31 +484,6 @@ void unregister_early_suspend(struct early_suspend *handler)
 }
 EXPORT_SYMBOL_GPL(unregister_early_suspend);
 
-/**
- * early_suspend_flush - Wait until the last request has been applied.
- *
- * Context: Process context; not from a hook.
- */
-void early_suspend_flush(void)
-{
-	flush_workqueue(es_wq);
-}
-
-/**
- * early_suspend_in_effect - Whether the early-suspend pass is in effect.
- *
- * Context: Process context.
- * Return: true between an early-suspend pass and the next late-resume one.
- */
-bool early_suspend_in_effect(void)
-{
-	bool ret;
-
-	mutex_lock(&es_lock);
-	ret = es_suspended;
-	mutex_unlock(&es_lock);
-	return ret;
-}
 
 /* "on", or the name /sys/power/state uses for @state ("disk" for MAX). */
 static const char *es_state_name(suspend_state_t state)
@@ -540,7 +548,7 @@ static ssize_t request_state_store(struct kobject *kobj,
 static struct kobj_attribute request_state_attr = __ATTR_RW(request_state);
 
 /*
- * /sys/kernel/debug/earlysuspend: the state, the last passes, and each
+ * /sys/kernel/debug/pm_qos/earlysuspend: the state, the last passes, and each
  * handler in suspend order with its hooks and their last durations (ns).
  */
 static int es_debugfs_show(struct seq_file *m, void *unused)
@@ -586,7 +594,7 @@ core_initcall(early_suspend_init);
 /* After power_kobj and debugfs exist. */
 static int __init early_suspend_files_init(void)
 {
-	debugfs_create_file("earlysuspend", 0444, NULL, NULL,
+	debugfs_create_file("earlysuspend", 0444, pm_qos_debugfs_dir(), NULL,
 			    &es_debugfs_fops);
 	return sysfs_create_file(power_kobj, &request_state_attr.attr);
 }

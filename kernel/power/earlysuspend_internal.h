@@ -21,16 +21,18 @@ extern int (*early_suspend_autosleep_fn)(suspend_state_t state);
 extern suspend_state_t (*early_suspend_autosleep_state_fn)(void);
 #define early_suspend_set_autosleep(state) early_suspend_autosleep_fn(state)
 #define early_suspend_autosleep_state() early_suspend_autosleep_state_fn()
+
+/* Wait until the last request has been applied; not from a hook. */
+void early_suspend_flush(void);
+/* Whether the early-suspend pass is in effect (until late resume). */
+bool early_suspend_in_effect(void);
+/* Hooks slower than this (ms) are reported once each. */
+extern unsigned int early_suspend_slow_ms;
 #else
 #define early_suspend_set_autosleep(state) pm_autosleep_set_state(state)
 #define early_suspend_autosleep_state() pm_autosleep_state()
 #endif
 
-/* Hooks slower than this (ms) are reported once each. */
-extern unsigned int early_suspend_slow_ms;
-
-void early_suspend_flush(void);
-bool early_suspend_in_effect(void);
 void early_suspend_use_main_lock(bool use);
 int early_suspend_parse_state(const char *buf, bool with_disk,
 			      suspend_state_t *state);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Early-suspend handlers for the guest tests (CONFIG_PM_EARLYSUSPEND_TEST).
+ * Early-suspend handlers for the guest tests
+ * (CONFIG_PM_EARLYSUSPEND_TEST_HOOKS).
  *
  * Five handlers, registered out of level order, log each hook call as
  * "suspend NAME" or "resume NAME", one per line, to
- * /sys/kernel/debug/earlysuspend_test; any write to the file clears the
+ * /sys/kernel/debug/pm_qos/earlysuspend_test; any write to the file clears the
  * log.  "blank" has no suspend hook, only a resume hook, and "fb" has no
  * resume hook.
  */
@@ -16,6 +17,8 @@
 #include <linux/mutex.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
+
+#include "qos_debugfs.h"
 
 #define EST_LOG_SIZE	2048
 
@@ -97,7 +100,8 @@ static int __init early_suspend_test_init(void)
 
 	for (i = 0; i < ARRAY_SIZE(est_handlers); i++)
 		register_early_suspend(&est_handlers[i].es);
-	debugfs_create_file("earlysuspend_test", 0644, NULL, NULL, &est_fops);
+	debugfs_create_file("earlysuspend_test", 0600, pm_qos_debugfs_dir(),
+			    NULL, &est_fops);
 	return 0;
 }
 late_initcall(early_suspend_test_init);

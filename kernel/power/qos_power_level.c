@@ -93,10 +93,12 @@
 #include "qos_debugfs.h"
 #include "qos_power_level.h"
 #include "qos_suspend_block_torture.h"
+#include "qos_time.h"
 
 DEFINE_RAW_SPINLOCK(power_level_lock);
 LIST_HEAD(power_level_registry);
-struct power_level_stats power_level_deleted;
+/* Statistics of removed requests, summed, under power_level_lock. */
+static struct power_level_stats power_level_deleted;
 
 static atomic_t pl_count[PM_QOS_POWER_LEVEL_COUNT];
 
@@ -269,15 +271,6 @@ static bool pl_count_down(s32 level)
 	return false;
 }
 
-/* Raise @v to @val if it is below; any context, lock-free. */
-static inline void pl_atomic64_max(atomic64_t *v, s64 val)
-{
-	s64 cur = atomic64_read(v);
-
-	while (cur < val && !atomic64_try_cmpxchg(v, &cur, val))
-		;
-}
-
 /*
  * What the attempts of one update did to the published word: made the
  * limit stricter (its level's bit was the first, when published), or
@@ -330,11 +323,11 @@ static bool pl_transition(struct power_level_request *req, s64 *old,
 	if (from == PM_QOS_POWER_LEVEL_ANY) {
 		atomic64_inc(&req->active_count);
 	} else if (level == PM_QOS_POWER_LEVEL_ANY) {
-		held = now > at ? now - at : 0;
+		held = qos_elapsed_ns(at, now);
 		atomic64_add(held, &req->total_time);
-		pl_atomic64_max(&req->max_time, held);
+		qos_atomic64_max(&req->max_time, held);
 	} else {
-		pl_atomic64_max(&req->moved_at, now);
+		qos_atomic64_max(&req->moved_at, now);
 	}
 	return true;
 }
@@ -690,6 +683,16 @@ void power_level_remove_request(struct power_level_request *req)
 }
 EXPORT_SYMBOL_GPL(power_level_remove_request);
 
+/* The summed statistics of removed requests, for the read-outs. */
+void power_level_deleted_stats(struct power_level_stats *st)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&power_level_lock, flags);
+	*st = power_level_deleted;
+	raw_spin_unlock_irqrestore(&power_level_lock, flags);
+}
+
 /**
  * power_level_longest_remaining - How long requests at or below a level
  *	will stay active.
@@ -857,49 +860,3 @@ int power_level_select_allowed(struct cpuidle_driver *drv,
 	return allowed;
 }
 EXPORT_SYMBOL_GPL(power_level_select_allowed);
-
-/*
- * /sys/kernel/debug/pm_qos/power_level: the limit, then one tab-separated
- * line per registered request, in the suspend-block listing's style
- * (level "any" when inactive; times in ns; active_since is the length of the
- * open interval, which total_time and max_time include).
- */
-static int pl_debugfs_show(struct seq_file *m, void *unused)
-{
-	struct power_level_request *req;
-	struct power_level_snapshot snap;
-	struct power_level_walk pw;
-	u64 now = local_clock();
-	s32 limit = power_level_qos_limit();
-
-	if (limit == PM_QOS_POWER_LEVEL_ANY)
-		seq_puts(m, "limit: any\n");
-	else
-		seq_printf(m, "limit: %d\n", limit);
-	seq_puts(m, "name\tlevel\tactive_count\texpire_count\tactive_since\ttotal_time\tmax_time\tlast_change\n");
-	power_level_walk_start(&pw);
-	while ((req = power_level_walk_next(&pw))) {
-		power_level_snapshot(req, now, &snap);
-		seq_printf(m, "%s\t", req->name);
-		if (snap.level != PM_QOS_POWER_LEVEL_ANY)
-			seq_printf(m, "%d", snap.level);
-		else
-			seq_puts(m, "any");
-		seq_printf(m, "\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n",
-			   snap.stats.active_count, snap.stats.expire_count,
-			   snap.open, snap.stats.total_time + snap.open,
-			   max(snap.stats.max_time, snap.open),
-			   snap.stats.last_change);
-	}
-	power_level_walk_end(&pw);
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(pl_debugfs);
-
-static int __init power_level_debugfs_init(void)
-{
-	debugfs_create_file("power_level", 0444, pm_qos_debugfs_dir(), NULL,
-			    &pl_debugfs_fops);
-	return 0;
-}
-late_initcall(power_level_debugfs_init);

@@ -94,4 +94,71 @@ static inline void qos_walk_end(struct qos_walk *w)
 	raw_spin_unlock_irqrestore(w->lock, w->flags);
 }
 
+/*
+ * A class's typed view of its registry, for requests of @type that are
+ * linked by a ->node and named by a ->name, under @lock on list @head:
+ *
+ *   PREFIX_registry_head()   @head;
+ *   PREFIX_is_cursor(node)   a cursor's node, told apart by its name
+ *	pointer, which points at @head (no request's name can be there);
+ *   PREFIX_first(), PREFIX_next(req)   every registered request, cursors
+ *	skipped, with @lock held: for (r = PREFIX_first(); r;
+ *	r = PREFIX_next(r));
+ *   struct PREFIX_walk, PREFIX_walk_start(), _next(), _end()   a batched
+ *	walk as above, the cursor an entry of @type inside the walk.
+ */
+#define QOS_REGISTRY_DEFINE(prefix, type, lock, head)			\
+static inline struct list_head *prefix##_registry_head(void)		\
+{									\
+	return head;							\
+}									\
+									\
+static inline bool prefix##_is_cursor(const struct list_head *node)	\
+{									\
+	return list_entry(node, type, node)->name ==			\
+		(const char *)prefix##_registry_head();			\
+}									\
+									\
+static inline type *prefix##_registered_from(struct list_head *pos)	\
+{									\
+	for (; pos != prefix##_registry_head(); pos = pos->next)	\
+		if (!prefix##_is_cursor(pos))				\
+			return list_entry(pos, type, node);		\
+	return NULL;							\
+}									\
+									\
+static inline type *prefix##_first(void)				\
+{									\
+	return prefix##_registered_from(prefix##_registry_head()->next); \
+}									\
+									\
+static inline type *prefix##_next(type *req)				\
+{									\
+	return prefix##_registered_from(req->node.next);		\
+}									\
+									\
+struct prefix##_walk {							\
+	struct qos_walk walk;						\
+	type cursor;							\
+};									\
+									\
+static inline void prefix##_walk_start(struct prefix##_walk *w)	\
+{									\
+	w->cursor.name = (const char *)prefix##_registry_head();	\
+	qos_walk_start(&w->walk, lock, prefix##_registry_head(),	\
+		       &w->cursor.node, prefix##_is_cursor);		\
+}									\
+									\
+static inline type *prefix##_walk_next(struct prefix##_walk *w)	\
+{									\
+	struct list_head *pos = qos_walk_next(&w->walk);		\
+									\
+	return pos ? list_entry(pos, type, node) : NULL;		\
+}									\
+									\
+static inline void prefix##_walk_end(struct prefix##_walk *w)		\
+{									\
+	qos_walk_end(&w->walk);						\
+}
+
 #endif /* _KERNEL_POWER_QOS_REGISTRY_WALK_H */

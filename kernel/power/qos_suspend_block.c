@@ -93,10 +93,17 @@ const struct suspend_block_owner suspend_block_wakeup_source_owner = {
 };
 
 LIST_HEAD(suspend_block_registry);
+/* Statistics of removed requests, summed, under the registry lock. */
 struct suspend_block_stats suspend_block_deleted;
 
 /* Number of active requests: the aggregate. */
 static atomic_t sb_active = ATOMIC_INIT(0);
+
+/* The rare-conditions word (qos_suspend_block.h). */
+unsigned long suspend_block_rare;
+
+/* Probes on sb_activate, sb_deactivate, sb_expire and sb_aggregate. */
+static atomic_t sb_trace_probes = ATOMIC_INIT(0);
 
 /*
  * local_clock() when autosleep was switched on, 0 while it is off: active
@@ -108,35 +115,11 @@ static atomic_t sb_active = ATOMIC_INIT(0);
 static atomic64_t sb_autosleep_since;	/* atomic64: no tearing on 32-bit */
 static atomic64_t sb_autosleep_off_at;
 
-/* Raise @v to @val if it is below; any context, lock-free. */
-static inline void sb_atomic64_max(atomic64_t *v, s64 val)
-{
-	s64 cur = atomic64_read(v);
-
-	while (cur < val && !atomic64_try_cmpxchg(v, &cur, val))
-		;
-}
-
-/*
- * The current suspend attempt, for its tracepoints: the boottime offset
- * when it began (time asleep shows as its growth), whether every PREPARE
- * notifier passed, and whether it reached the step that enters the sleep
- * state.  Written only by the suspending task.
- */
-static ktime_t sb_attempt_offset;
-static bool sb_attempt_prepared;
-static bool sb_attempt_entered;
-
 static BLOCKING_NOTIFIER_HEAD(sb_notifiers);
 static void sb_notify_fn(struct work_struct *work);
 static DECLARE_WORK(sb_notify_work, sb_notify_fn);
 /* Last state sent to the notifiers; only sb_notify_fn() touches it. */
 static unsigned long sb_notified = SUSPEND_BLOCK_UNBLOCKED;
-
-static inline u64 sb_interval(u64 from, u64 to)
-{
-	return to > from ? to - from : 0;
-}
 
 /* The state word: flags, then the start of the (last) active interval. */
 #define SB_REQ_ACTIVE	BIT_ULL(0)
@@ -226,6 +209,23 @@ static void sb_became_unblocked(bool registered)
 	else
 		pm_wakeup_event_end();
 	sb_kick_notifiers();
+}
+
+/*
+ * The hot path's events register through these (TRACE_EVENT_FN), so that it
+ * tests one bit of the word it reads anyway instead of four static keys.
+ */
+int suspend_block_trace_reg(void)
+{
+	if (atomic_inc_return(&sb_trace_probes) == 1)
+		set_bit(SB_RARE_TRACING, &suspend_block_rare);
+	return 0;
+}
+
+void suspend_block_trace_unreg(void)
+{
+	if (atomic_dec_and_test(&sb_trace_probes))
+		clear_bit(SB_RARE_TRACING, &suspend_block_rare);
 }
 
 /* The rare-conditions word (qos_suspend_block.h), read once per call. */
@@ -387,10 +387,10 @@ static __always_inline void sb_account_stop_event(struct suspend_block_request *
 						  unsigned long rare,
 						  bool registered)
 {
-	u64 since = sb_since(old), held = sb_interval(since, now), as, until;
+	u64 since = sb_since(old), held = qos_elapsed_ns(since, now), as, until;
 
 	atomic64_add(held, &req->total_time);
-	sb_atomic64_max(&req->max_time, held);
+	qos_atomic64_max(&req->max_time, held);
 	if (sb_rare_is(rare, AUTOSLEEP)) {
 		as = sb_autosleep_window(as_before, now, &until);
 		if (as)
@@ -642,26 +642,39 @@ void suspend_block_remove_request(struct suspend_block_request *req)
 }
 EXPORT_SYMBOL_GPL(suspend_block_remove_request);
 
-/*
- * Activation of a request whose state may be timed: under timer_lock,
- * which keeps timed states still.  Ends any pending timeout.
- */
-static bool sb_activate_locked(struct suspend_block_request *req)
+/* The summed statistics of removed requests, for the read-outs. */
+void suspend_block_deleted_stats(struct suspend_block_stats *st)
 {
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	*st = suspend_block_deleted;
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+}
+
+/*
+ * Activation under timer_lock, which keeps timed states still: of a
+ * request whose state may be timed, or with a timeout.  @timeout: jiffies
+ * until the request deactivates itself (at least 1), or 0 for none, which
+ * ends any pending timeout.
+ */
+static bool sb_activate_locked(struct suspend_block_request *req,
+			       unsigned long timeout)
+{
+	u64 timed = timeout ? SB_REQ_TIMED : 0, now = 0;
 	unsigned long flags, rare = sb_rare();
 	bool counted = false;
-	u64 now = 0;
 	s64 old, new;
 
 	raw_spin_lock_irqsave(&req->timer_lock, flags);
 	old = atomic64_read(&req->state);
 	if (unlikely(old & SB_REQ_REMOVED)) {
 		raw_spin_unlock_irqrestore(&req->timer_lock, flags);
-		return sb_misuse(req, "activate");
+		return sb_misuse(req, timeout ? "activate_timeout" : "activate");
 	}
 	do {
 		if (old & SB_REQ_ACTIVE) {
-			new = old & ~(s64)SB_REQ_TIMED;
+			new = (old & ~(s64)SB_REQ_TIMED) | timed;
 			continue;
 		}
 		if (!counted) {
@@ -669,17 +682,21 @@ static bool sb_activate_locked(struct suspend_block_request *req)
 			counted = true;
 			now = local_clock();
 		}
-		new = sb_active_state(old, now, 0);
+		new = sb_active_state(old, now, timed);
 	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
-	if (old & SB_REQ_TIMED)
+	if (timeout) {
+		req->expires = jiffies + timeout;
+		mod_timer(&req->timer, req->expires);
+	} else if (old & SB_REQ_TIMED) {
 		del_timer(&req->timer);
+	}
 	if (old & SB_REQ_ACTIVE) {
 		if (counted)
 			sb_count_down(rare);
 	} else {
 		sb_account_start(req, rare);
 	}
-	trace_sb_activate(req, 0, !(old & SB_REQ_ACTIVE));
+	trace_sb_activate(req, timeout, !(old & SB_REQ_ACTIVE));
 	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 	return !(old & SB_REQ_ACTIVE);
 }
@@ -709,7 +726,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 			if (unlikely(old & SB_REQ_REMOVED))
 				return sb_misuse(req, "activate");
 			if (old & SB_REQ_TIMED)
-				return sb_activate_locked(req);
+				return sb_activate_locked(req, 0);
 			sb_trace(rare, trace_sb_activate(req, 0, false));
 			return false;
 		}
@@ -777,42 +794,9 @@ bool suspend_block_activate_quiet(struct suspend_block_request *req)
 bool suspend_block_activate_timeout(struct suspend_block_request *req,
 				    unsigned long timeout)
 {
-	unsigned long flags, rare = sb_rare();
-	bool counted = false;
-	u64 now = 0;
-	s64 old, new;
-
 	sb_debug_assert_added(req);
-	timeout = clamp_t(unsigned long, timeout, 1, MAX_JIFFY_OFFSET);
-	raw_spin_lock_irqsave(&req->timer_lock, flags);
-	old = atomic64_read(&req->state);
-	if (unlikely(old & SB_REQ_REMOVED)) {
-		raw_spin_unlock_irqrestore(&req->timer_lock, flags);
-		return sb_misuse(req, "activate_timeout");
-	}
-	do {
-		if (old & SB_REQ_ACTIVE) {
-			new = old | SB_REQ_TIMED;
-			continue;
-		}
-		if (!counted) {
-			sb_count_up(rare);
-			counted = true;
-			now = local_clock();
-		}
-		new = sb_active_state(old, now, SB_REQ_TIMED);
-	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
-	req->expires = jiffies + timeout;
-	mod_timer(&req->timer, req->expires);
-	if (old & SB_REQ_ACTIVE) {
-		if (counted)
-			sb_count_down(rare);
-	} else {
-		sb_account_start(req, rare);
-	}
-	trace_sb_activate(req, timeout, !(old & SB_REQ_ACTIVE));
-	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
-	return !(old & SB_REQ_ACTIVE);
+	return sb_activate_locked(req, clamp_t(unsigned long, timeout, 1,
+					       MAX_JIFFY_OFFSET));
 }
 EXPORT_SYMBOL_GPL(suspend_block_activate_timeout);
 
@@ -997,10 +981,10 @@ void suspend_block_snapshot(struct suspend_block_request *req, u64 now,
 	suspend_block_get_stats(req, &snap->stats);
 
 	since = sb_since(state);
-	snap->open = snap->active ? sb_interval(since, now) : 0;
+	snap->open = snap->active ? qos_elapsed_ns(since, now) : 0;
 	as = (u64)atomic64_read(&sb_autosleep_since);
 	since = max3(since, as, (u64)atomic64_read(&req->prevent_mark));
-	snap->open_prevent = snap->active && as ? sb_interval(since, now) : 0;
+	snap->open_prevent = snap->active && as ? qos_elapsed_ns(since, now) : 0;
 }
 
 /**
@@ -1126,143 +1110,3 @@ void suspend_block_autosleep_enabled(bool enabled)
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 }
 
-/**
- * suspend_block_report_abort - Say which requests made a suspend abort.
- *
- * Context: Any context (the suspend path, interrupts possibly off).  Called
- * by the PM core when a suspend (or the freezing of tasks) under the
- * wakeup_count handshake finds a wakeup event pending and aborts.  If
- * suspend-block requests are active, their number and the first names go
- * to the suspend_aborted tracepoint and, with pm_debug_messages, to the
- * kernel log.
- *
- * Return: true if suspend-block requests are active.
- */
-bool suspend_block_report_abort(void)
-{
-	struct suspend_block_request *req;
-	char names[128], owners[64];
-	size_t len = 0, olen = 0;
-	unsigned long flags;
-	unsigned int active;
-
-	active = atomic_read(&sb_active);
-	if (!active ||
-	    !(trace_suspend_aborted_enabled() || pm_debug_messages_on))
-		return active;
-	names[0] = '\0';
-	owners[0] = '\0';
-	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	for (req = suspend_block_first(); req; req = suspend_block_next(req)) {
-		if (!suspend_block_request_active(req))
-			continue;
-		if (len + strlen(req->name) + 4 >= sizeof(names) ||
-		    olen + 12 >= sizeof(owners)) {
-			strscpy(names + len, len ? ",..." : "...",
-				sizeof(names) - len);
-			break;
-		}
-		len += scnprintf(names + len, sizeof(names) - len, "%s%s",
-				 len ? "," : "", req->name);
-		/* The owner's pid (initial namespace), 0 for the kernel. */
-		olen += scnprintf(owners + olen, sizeof(owners) - olen, "%s%d",
-				  olen ? "," : "",
-				  req->owner ? pid_nr(req->owner->pid) : 0);
-	}
-	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
-	trace_suspend_aborted(active, names, owners);
-	pm_pr_dbg("suspend blocked by %u request(s): %s\n", active, names);
-	return true;
-}
-
-/*
- * A suspend is "in progress" from the first PM notifier called before it to
- * the last one called after it, so activations made by other notifiers on
- * either side count as wakeups: one notifier block first in the chain sets
- * the flag, another last in the chain clears it.  When a PREPARE notifier
- * vetoes, the PM core sends POST only to the notifiers before it, so the
- * last block never hears of the attempt: then the first one ends it.
- */
-static void sb_attempt_end(void)
-{
-	ktime_t asleep;
-
-	clear_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
-	/* Time spent asleep shows as boottime running ahead. */
-	asleep = ktime_sub(ktime_mono_to_any(0, TK_OFFS_BOOT),
-			   sb_attempt_offset);
-	trace_suspend_end(sb_attempt_entered,
-			  max_t(s64, ktime_to_ns(asleep), 0));
-	sb_attempt_prepared = false;
-}
-
-static int sb_pm_begin(struct notifier_block *nb, unsigned long action,
-		       void *data)
-{
-	switch (action) {
-	case PM_SUSPEND_PREPARE:
-	case PM_HIBERNATION_PREPARE:
-		set_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
-		sb_attempt_offset = ktime_mono_to_any(0, TK_OFFS_BOOT);
-		sb_attempt_entered = false;
-		sb_attempt_prepared = false;
-		trace_suspend_start(atomic_read(&sb_active));
-		break;
-	case PM_POST_SUSPEND:
-	case PM_POST_HIBERNATION:
-		if (!sb_attempt_prepared)	/* vetoed in PREPARE */
-			sb_attempt_end();
-		break;
-	}
-	return NOTIFY_DONE;
-}
-
-static int sb_pm_end(struct notifier_block *nb, unsigned long action,
-		     void *data)
-{
-	switch (action) {
-	case PM_SUSPEND_PREPARE:
-	case PM_HIBERNATION_PREPARE:
-		sb_attempt_prepared = true;	/* nobody vetoed */
-		break;
-	case PM_POST_SUSPEND:
-	case PM_POST_HIBERNATION:
-		sb_attempt_end();
-		break;
-	}
-	return NOTIFY_DONE;
-}
-
-static struct notifier_block sb_pm_begin_nb = {
-	.notifier_call = sb_pm_begin,
-	.priority = INT_MAX,
-};
-
-static struct notifier_block sb_pm_end_nb = {
-	.notifier_call = sb_pm_end,
-	.priority = INT_MIN,
-};
-
-/*
- * The PM core's own "machine_suspend" event marks the step that enters the
- * sleep state, for S3 (after the syscore step and the last wakeup check,
- * so an abort by pm_system_wakeup() there never gets this far) and for
- * each entry of the s2idle loop alike.
- */
-static void sb_probe_suspend_resume(void *data, const char *action, int val,
-				    bool start)
-{
-	if (start && !strcmp(action, "machine_suspend"))
-		sb_attempt_entered = true;
-}
-
-static int __init suspend_block_init(void)
-{
-	int ret = register_pm_notifier(&sb_pm_begin_nb);
-
-	if (IS_ENABLED(CONFIG_TRACEPOINTS))
-		WARN_ON(register_trace_suspend_resume(sb_probe_suspend_resume,
-						      NULL));
-	return ret ? ret : register_pm_notifier(&sb_pm_end_nb);
-}
-core_initcall(suspend_block_init);

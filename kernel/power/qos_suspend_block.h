@@ -6,27 +6,10 @@
 #ifndef _KERNEL_POWER_QOS_SUSPEND_BLOCK_H
 #define _KERNEL_POWER_QOS_SUSPEND_BLOCK_H
 
-#include <linux/jiffies.h>
-#include <linux/math64.h>
-#include <linux/minmax.h>
 #include <linux/pm_qos_suspend_block.h>
 
 #include "qos_registry_walk.h"
-
-/*
- * A timeout given in nanoseconds by user space, in jiffies: rounded up, at
- * most MAX_JIFFY_OFFSET (what the timer code treats as "longest"), and
- * without the overflow of adding TICK_NSEC - 1 first, so that U64_MAX
- * ("forever") stays the longest timeout instead of wrapping to one jiffy.
- */
-static inline unsigned long suspend_block_ns_to_jiffies(u64 ns)
-{
-	u64 j = div_u64(ns, TICK_NSEC);
-
-	if (j * TICK_NSEC < ns)
-		j++;
-	return min_t(u64, j, MAX_JIFFY_OFFSET);
-}
+#include "qos_time.h"
 
 /*
  * The registry: every added request, for read-outs only.  Add and remove
@@ -38,71 +21,15 @@ extern raw_spinlock_t suspend_block_registry_lock;
 extern struct list_head suspend_block_registry;
 
 /*
- * A read-out's cursor in the registry (qos_registry_walk.h): a request that
- * is never added, told apart by its name pointer, which points at the
- * registry's head (no request's name can be there).
+ * suspend_block_first(), _next(), _is_cursor() and the batched walk
+ * (struct suspend_block_walk, suspend_block_walk_start(), _next(), _end()):
+ * see qos_registry_walk.h.
  */
-#define SUSPEND_BLOCK_CURSOR_MARK	((const char *)&suspend_block_registry)
+QOS_REGISTRY_DEFINE(suspend_block, struct suspend_block_request,
+		    &suspend_block_registry_lock, &suspend_block_registry)
 
-static inline bool suspend_block_is_cursor(const struct list_head *node)
-{
-	return list_entry(node, struct suspend_block_request, node)->name ==
-		SUSPEND_BLOCK_CURSOR_MARK;
-}
-
-/* The first registered request at or after @pos, cursors skipped. */
-static inline struct suspend_block_request *
-suspend_block_registered_from(struct list_head *pos)
-{
-	for (; pos != &suspend_block_registry; pos = pos->next)
-		if (!suspend_block_is_cursor(pos))
-			return list_entry(pos, struct suspend_block_request, node);
-	return NULL;
-}
-
-/*
- * Every registered request, under the registry lock, cursors skipped:
- * for (req = suspend_block_first(); req; req = suspend_block_next(req)).
- */
-static inline struct suspend_block_request *suspend_block_first(void)
-{
-	return suspend_block_registered_from(suspend_block_registry.next);
-}
-
-static inline struct suspend_block_request *
-suspend_block_next(struct suspend_block_request *req)
-{
-	return suspend_block_registered_from(req->node.next);
-}
-
-/* A batched walk of the registry: see qos_registry_walk.h. */
-struct suspend_block_walk {
-	struct qos_walk walk;
-	struct suspend_block_request cursor;
-};
-
-static inline void suspend_block_walk_start(struct suspend_block_walk *sw)
-{
-	sw->cursor.name = SUSPEND_BLOCK_CURSOR_MARK;
-	qos_walk_start(&sw->walk, &suspend_block_registry_lock,
-		       &suspend_block_registry, &sw->cursor.node,
-		       suspend_block_is_cursor);
-}
-
-static inline struct suspend_block_request *
-suspend_block_walk_next(struct suspend_block_walk *sw)
-{
-	struct list_head *pos = qos_walk_next(&sw->walk);
-
-	return pos ? list_entry(pos, struct suspend_block_request, node) : NULL;
-}
-
-static inline void suspend_block_walk_end(struct suspend_block_walk *sw)
-{
-	qos_walk_end(&sw->walk);
-}
-
-/* Statistics of removed requests, summed, under the registry lock. */
+/* The summed statistics of removed requests. */
+void suspend_block_deleted_stats(struct suspend_block_stats *st);
 extern struct suspend_block_stats suspend_block_deleted;
 
 /*

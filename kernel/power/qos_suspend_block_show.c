@@ -110,8 +110,8 @@ static int sb_debugfs_show(struct seq_file *m, void *unused)
 		sb_show_one(m, req->name, snap.active, &snap.stats, snap.open,
 			    snap.open_prevent, snap.expires_in, req->owner);
 	}
-	st = suspend_block_deleted;
 	suspend_block_walk_end(&sw);
+	suspend_block_deleted_stats(&st);
 	sb_show_one(m, "deleted", false, &st, 0, 0, 0, NULL);
 	return 0;
 }

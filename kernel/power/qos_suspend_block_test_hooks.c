@@ -32,13 +32,10 @@
 
 #include "qos_debugfs.h"
 #include "qos_suspend_block.h"
-
-#define SB_HOOK_SLOTS	16
-#define SB_HOOK_NAME	32
+#include "qos_test_hooks.h"
 
 struct sb_hook {
-	char name[SB_HOOK_NAME + 1];
-	bool used;
+	struct qos_hook_slot slot;	/* first: see qos_hook_table */
 	struct suspend_block_request req;
 };
 
@@ -53,19 +50,21 @@ static const char * const sb_stage_names[] = {
 };
 
 static DEFINE_MUTEX(sb_hook_lock);
-static struct sb_hook sb_hooks[SB_HOOK_SLOTS];
+static struct sb_hook sb_hooks[16];
+static const struct qos_hook_table sb_hook_table = {
+	.entries = sb_hooks,
+	.size = sizeof(sb_hooks[0]),
+	.count = ARRAY_SIZE(sb_hooks),
+};
 static enum sb_stage sb_armed_stage;
 static struct sb_hook *sb_armed;
 static bool sb_veto_next;
 
 static struct sb_hook *sb_hook_find(const char *name)
 {
-	int i;
+	struct qos_hook_slot *slot = qos_hook_find(&sb_hook_table, name);
 
-	for (i = 0; i < SB_HOOK_SLOTS; i++)
-		if (sb_hooks[i].used && !strcmp(sb_hooks[i].name, name))
-			return &sb_hooks[i];
-	return NULL;
+	return slot ? container_of(slot, struct sb_hook, slot) : NULL;
 }
 
 /* Called at each stage of a suspend: fire the armed activation once. */
@@ -74,7 +73,7 @@ static void sb_hook_stage(enum sb_stage stage)
 	mutex_lock(&sb_hook_lock);
 	if (sb_armed_stage == stage && sb_armed) {
 		pr_info("suspend_block_test: activating %s at %s\n",
-			sb_armed->name, sb_stage_names[stage]);
+			sb_armed->slot.name, sb_stage_names[stage]);
 		suspend_block_activate(&sb_armed->req);
 		sb_armed_stage = SB_NONE;
 		sb_armed = NULL;
@@ -94,19 +93,13 @@ static int sb_hook_stage_parse(const char *word)
 
 static int sb_hook_add(const char *name)
 {
+	struct qos_hook_slot *slot = qos_hook_claim(&sb_hook_table, name);
 	struct sb_hook *h;
-	int i;
 
-	if (sb_hook_find(name))
-		return -EEXIST;
-	for (i = 0; i < SB_HOOK_SLOTS && sb_hooks[i].used; i++)
-		;
-	if (i == SB_HOOK_SLOTS)
-		return -ENOSPC;
-	h = &sb_hooks[i];
-	strscpy(h->name, name, sizeof(h->name));
-	suspend_block_add_request(&h->req, h->name);
-	h->used = true;
+	if (IS_ERR(slot))
+		return PTR_ERR(slot);
+	h = container_of(slot, struct sb_hook, slot);
+	suspend_block_add_request(&h->req, h->slot.name);
 	return 0;
 }
 
@@ -117,7 +110,7 @@ static int sb_hook_cmd(char *line)
 	struct sb_hook *h;
 	int n, stage = SB_NONE, ret;
 
-	n = pm_qos_debugfs_split(line, words, ARRAY_SIZE(words));
+	n = qos_hook_split(line, words, ARRAY_SIZE(words));
 	if (n == 1 && !strcmp(words[0], "veto")) {
 		sb_veto_next = true;
 		return 0;
@@ -142,7 +135,7 @@ static int sb_hook_cmd(char *line)
 	} else if (n != 2) {
 		return -EINVAL;
 	}
-	if (strlen(name) > SB_HOOK_NAME)
+	if (strlen(name) > QOS_HOOK_NAME)
 		return -ENAMETOOLONG;
 
 	if (!strcmp(cmd, "add"))
@@ -169,7 +162,7 @@ static int sb_hook_cmd(char *line)
 			sb_armed_stage = SB_NONE;
 		}
 		suspend_block_remove_request(&h->req);
-		h->used = false;
+		h->slot.used = false;
 	}
 	return 0;
 }
@@ -177,7 +170,7 @@ static int sb_hook_cmd(char *line)
 static ssize_t sb_hook_write(struct file *file, const char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
-	return pm_qos_debugfs_write_cmd(ubuf, count, &sb_hook_lock,
+	return qos_hook_write_cmd(ubuf, count, &sb_hook_lock,
 					sb_hook_cmd);
 }
 
@@ -186,13 +179,13 @@ static int sb_hook_show(struct seq_file *m, void *unused)
 	int i;
 
 	mutex_lock(&sb_hook_lock);
-	for (i = 0; i < SB_HOOK_SLOTS; i++)
-		if (sb_hooks[i].used)
-			seq_printf(m, "%s %s\n", sb_hooks[i].name,
+	for (i = 0; i < ARRAY_SIZE(sb_hooks); i++)
+		if (sb_hooks[i].slot.used)
+			seq_printf(m, "%s %s\n", sb_hooks[i].slot.name,
 				   suspend_block_request_active(&sb_hooks[i].req) ?
 				   "active" : "inactive");
 	seq_printf(m, "armed: %s %s%s\n", sb_stage_names[sb_armed_stage],
-		   sb_armed ? sb_armed->name : "-",
+		   sb_armed ? sb_armed->slot.name : "-",
 		   sb_veto_next ? " veto" : "");
 	mutex_unlock(&sb_hook_lock);
 	return 0;

@@ -233,7 +233,7 @@ static long sb_dev_acquire_timeout(struct sb_file *f, void __user *arg)
 		return -EFAULT;
 	if (!ns)
 		return -EINVAL;
-	timeout = suspend_block_ns_to_jiffies(ns);
+	timeout = qos_ns_to_jiffies(ns);
 	suspend_block_activate_timeout(sb_dev_req(f), timeout);
 	return 0;
 }

@@ -35,6 +35,7 @@
 
 #include "qos_power_level.h"
 #include "qos_suspend_block.h"
+#include "qos_time.h"
 #include "wakelock_compat.h"
 
 struct wl_row {
@@ -66,11 +67,6 @@ static void wl_print_row(struct seq_file *m, const char *name,
 		   r->last_change);
 }
 
-static inline u64 wl_since(u64 from, u64 now)
-{
-	return now > from ? now - from : 0;
-}
-
 /*
  * Fold the current hold (@open ns so far, @overdue if past its timeout)
  * into @r, the way Android showed a held lock.
@@ -85,7 +81,7 @@ static void wl_add_open(struct wl_row *r, u64 open, bool overdue)
 		r->active_since = open;
 }
 
-/* Called with the registry lock held. */
+/* Called in a walk of the suspend-block registry, its lock held. */
 static void wl_suspend_row(struct suspend_block_request *req,
 			   struct wl_row *r, u64 now)
 {
@@ -105,7 +101,7 @@ static void wl_suspend_row(struct suspend_block_request *req,
 		wl_add_open(r, snap.open, snap.overdue);
 }
 
-/* Called with power_level_lock held (the registry's lock). */
+/* Called in a walk of the power-level registry, its lock held. */
 static void wl_idle_row(struct power_level_request *req, struct wl_row *r,
 			u64 now)
 {
@@ -157,31 +153,23 @@ static void wl_wakeup_source_row(struct wakeup_source *ws, struct wl_row *r)
 	spin_unlock_irqrestore(&ws->lock, flags);
 }
 
+/* Removed requests of both classes, summed in one row. */
 static void wl_deleted_row(struct wl_row *r)
 {
-	const struct suspend_block_stats *s = &suspend_block_deleted;
-	const struct power_level_stats *p = &power_level_deleted;
-	unsigned long flags;
+	struct suspend_block_stats s;
+	struct power_level_stats p;
 
-	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	suspend_block_deleted_stats(&s);
+	power_level_deleted_stats(&p);
 	*r = (struct wl_row) {
-		.count = s->active_count,
-		.expire_count = s->expire_count,
-		.wake_count = s->wakeup_count,
-		.total_time = s->total_time,
-		.sleep_time = s->prevent_time,
-		.max_time = s->max_time,
-		.last_change = s->last_change,
+		.count = s.active_count + p.active_count,
+		.expire_count = s.expire_count + p.expire_count,
+		.wake_count = s.wakeup_count,
+		.total_time = s.total_time + p.total_time,
+		.sleep_time = s.prevent_time,
+		.max_time = max(s.max_time, p.max_time),
+		.last_change = max(s.last_change, p.last_change),
 	};
-	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
-
-	raw_spin_lock_irqsave(&power_level_lock, flags);
-	r->count += p->active_count;
-	r->expire_count += p->expire_count;
-	r->total_time += p->total_time;
-	r->max_time = max(r->max_time, p->max_time);
-	r->last_change = max(r->last_change, p->last_change);
-	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 }
 
 /**

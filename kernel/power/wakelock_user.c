@@ -202,7 +202,7 @@ unsigned int wakelock_user_gc(u64 min_idle_ns)
 	struct user_wake_lock *wl, *next;
 	struct suspend_block_stats st;
 	unsigned int freed = 0;
-	unsigned long min_idle = nsecs_to_jiffies(min_idle_ns);
+	unsigned long min_idle = qos_ns_to_jiffies(min_idle_ns);
 	u64 now;
 
 	mutex_lock(&uwl_mutex);
@@ -307,7 +307,7 @@ int pm_wake_lock(const char *buf)
 	if (IS_ERR(wl)) {
 		ret = PTR_ERR(wl);
 	} else if (timeout_ns) {
-		timeout = suspend_block_ns_to_jiffies(timeout_ns);
+		timeout = qos_ns_to_jiffies(timeout_ns);
 		suspend_block_activate_timeout(&wl->req, timeout);
 		uwl_touch(wl);
 	} else {

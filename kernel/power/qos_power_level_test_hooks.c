@@ -25,6 +25,7 @@
 #include <linux/string.h>
 
 #include "qos_debugfs.h"
+#include "qos_test_hooks.h"
 
 static int __cpuidle pl_test_halt(struct cpuidle_device *dev,
 				  struct cpuidle_driver *drv, int index)
@@ -57,26 +58,24 @@ static struct cpuidle_driver pl_test_idle_driver = {
 	.state_count = 4,
 };
 
-#define PL_HOOK_SLOTS	16
-#define PL_HOOK_NAME	32
-
 struct pl_hook {
-	char name[PL_HOOK_NAME + 1];
-	bool used;
+	struct qos_hook_slot slot;	/* first: see qos_hook_table */
 	struct power_level_request req;
 };
 
 static DEFINE_MUTEX(pl_hook_lock);
-static struct pl_hook pl_hooks[PL_HOOK_SLOTS];
+static struct pl_hook pl_hooks[16];
+static const struct qos_hook_table pl_hook_table = {
+	.entries = pl_hooks,
+	.size = sizeof(pl_hooks[0]),
+	.count = ARRAY_SIZE(pl_hooks),
+};
 
 static struct pl_hook *pl_hook_find(const char *name)
 {
-	int i;
+	struct qos_hook_slot *slot = qos_hook_find(&pl_hook_table, name);
 
-	for (i = 0; i < PL_HOOK_SLOTS; i++)
-		if (pl_hooks[i].used && !strcmp(pl_hooks[i].name, name))
-			return &pl_hooks[i];
-	return NULL;
+	return slot ? container_of(slot, struct pl_hook, slot) : NULL;
 }
 
 static int pl_hook_level(const char *word, s32 *level)
@@ -98,11 +97,12 @@ static int pl_hook_level(const char *word, s32 *level)
 static int pl_hook_cmd(char *line)
 {
 	char *words[4];
+	struct qos_hook_slot *slot;
 	struct pl_hook *h;
 	s32 level = PM_QOS_POWER_LEVEL_ANY;
-	int n, i, ret;
+	int n, ret;
 
-	n = pm_qos_debugfs_split(line, words, ARRAY_SIZE(words));
+	n = qos_hook_split(line, words, ARRAY_SIZE(words));
 	if (n < 2 || n != (strcmp(words[0], "remove") ? 3 : 2))
 		return -EINVAL;
 	if (n == 3) {
@@ -110,21 +110,16 @@ static int pl_hook_cmd(char *line)
 		if (ret)
 			return ret;
 	}
-	if (strlen(words[1]) > PL_HOOK_NAME)
+	if (strlen(words[1]) > QOS_HOOK_NAME)
 		return -ENAMETOOLONG;
 	h = pl_hook_find(words[1]);
 
 	if (!strcmp(words[0], "add")) {
-		if (h)
-			return -EEXIST;
-		for (i = 0; i < PL_HOOK_SLOTS && pl_hooks[i].used; i++)
-			;
-		if (i == PL_HOOK_SLOTS)
-			return -ENOSPC;
-		h = &pl_hooks[i];
-		strscpy(h->name, words[1], sizeof(h->name));
-		power_level_add_request(&h->req, h->name, level);
-		h->used = true;
+		slot = qos_hook_claim(&pl_hook_table, words[1]);
+		if (IS_ERR(slot))
+			return PTR_ERR(slot);
+		h = container_of(slot, struct pl_hook, slot);
+		power_level_add_request(&h->req, h->slot.name, level);
 		return 0;
 	}
 	if (strcmp(words[0], "update") && strcmp(words[0], "remove"))
@@ -134,14 +129,14 @@ static int pl_hook_cmd(char *line)
 	if (!strcmp(words[0], "update"))
 		return power_level_update_request(&h->req, level);
 	power_level_remove_request(&h->req);
-	h->used = false;
+	h->slot.used = false;
 	return 0;
 }
 
 static ssize_t pl_hook_write(struct file *file, const char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
-	return pm_qos_debugfs_write_cmd(ubuf, count, &pl_hook_lock,
+	return qos_hook_write_cmd(ubuf, count, &pl_hook_lock,
 					pl_hook_cmd);
 }
 

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Whole suspend attempts, as the suspend-block class's users see them:
+ * when one starts (and with how many requests active), whether it entered
+ * the sleep state and how long it slept, and, when a suspend under the
+ * wakeup_count handshake aborts, which requests made it abort.  Tracepoints
+ * suspend_start, suspend_end and suspend_aborted.
+ *
+ * It also tells the class when an attempt is in progress (the SUSPENDING
+ * bit of its rare-conditions word), so that activations then count as
+ * wakeups in the requests' statistics.
+ */
+
+#include <linux/atomic.h>
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/ktime.h>
+#include <linux/notifier.h>
+#include <linux/pid.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/suspend.h>
+#include <linux/timekeeping.h>
+#include <trace/events/power.h>
+#include <trace/events/suspend_qos.h>
+
+#include "qos_suspend_block.h"
+
+/*
+ * The current suspend attempt, for its tracepoints: the boottime offset
+ * when it began (time asleep shows as its growth), whether every PREPARE
+ * notifier passed, and whether it reached the step that enters the sleep
+ * state.  Written only by the suspending task.
+ */
+static ktime_t sa_offset;
+static bool sa_prepared;
+static bool sa_entered;
+
+/**
+ * suspend_block_report_abort - Say which requests made a suspend abort.
+ *
+ * Context: Any context (the suspend path, interrupts possibly off).  Called
+ * by the PM core when a suspend (or the freezing of tasks) under the
+ * wakeup_count handshake finds a wakeup event pending and aborts.  If
+ * suspend-block requests are active, their number and the first names go
+ * to the suspend_aborted tracepoint and, with pm_debug_messages, to the
+ * kernel log.
+ *
+ * Return: true if suspend-block requests are active.
+ */
+bool suspend_block_report_abort(void)
+{
+	struct suspend_block_request *req;
+	char names[128], owners[64];
+	size_t len = 0, olen = 0;
+	unsigned long flags;
+	unsigned int active;
+
+	active = suspend_block_active_count();
+	if (!active ||
+	    !(trace_suspend_aborted_enabled() || pm_debug_messages_on))
+		return active;
+	names[0] = '\0';
+	owners[0] = '\0';
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	for (req = suspend_block_first(); req; req = suspend_block_next(req)) {
+		if (!suspend_block_request_active(req))
+			continue;
+		if (len + strlen(req->name) + 4 >= sizeof(names) ||
+		    olen + 12 >= sizeof(owners)) {
+			strscpy(names + len, len ? ",..." : "...",
+				sizeof(names) - len);
+			break;
+		}
+		len += scnprintf(names + len, sizeof(names) - len, "%s%s",
+				 len ? "," : "", req->name);
+		/* The owner's pid (initial namespace), 0 for the kernel. */
+		olen += scnprintf(owners + olen, sizeof(owners) - olen, "%s%d",
+				  olen ? "," : "",
+				  req->owner ? pid_nr(req->owner->pid) : 0);
+	}
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	trace_suspend_aborted(active, names, owners);
+	pm_pr_dbg("suspend blocked by %u request(s): %s\n", active, names);
+	return true;
+}
+
+/*
+ * A suspend is "in progress" from the first PM notifier called before it to
+ * the last one called after it, so activations made by other notifiers on
+ * either side count as wakeups: one notifier block first in the chain sets
+ * the flag, another last in the chain clears it.  When a PREPARE notifier
+ * vetoes, the PM core sends POST only to the notifiers before it, so the
+ * last block never hears of the attempt: then the first one ends it.
+ */
+static void sa_end(void)
+{
+	ktime_t asleep;
+
+	clear_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
+	/* Time spent asleep shows as boottime running ahead. */
+	asleep = ktime_sub(ktime_mono_to_any(0, TK_OFFS_BOOT),
+			   sa_offset);
+	trace_suspend_end(sa_entered,
+			  max_t(s64, ktime_to_ns(asleep), 0));
+	sa_prepared = false;
+}
+
+static int sa_pm_begin(struct notifier_block *nb, unsigned long action,
+		       void *data)
+{
+	switch (action) {
+	case PM_SUSPEND_PREPARE:
+	case PM_HIBERNATION_PREPARE:
+		set_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
+		sa_offset = ktime_mono_to_any(0, TK_OFFS_BOOT);
+		sa_entered = false;
+		sa_prepared = false;
+		trace_suspend_start(suspend_block_active_count());
+		break;
+	case PM_POST_SUSPEND:
+	case PM_POST_HIBERNATION:
+		if (!sa_prepared)	/* vetoed in PREPARE */
+			sa_end();
+		break;
+	}
+	return NOTIFY_DONE;
+}
+
+static int sa_pm_end(struct notifier_block *nb, unsigned long action,
+		     void *data)
+{
+	switch (action) {
+	case PM_SUSPEND_PREPARE:
+	case PM_HIBERNATION_PREPARE:
+		sa_prepared = true;	/* nobody vetoed */
+		break;
+	case PM_POST_SUSPEND:
+	case PM_POST_HIBERNATION:
+		sa_end();
+		break;
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block sa_pm_begin_nb = {
+	.notifier_call = sa_pm_begin,
+	.priority = INT_MAX,
+};
+
+static struct notifier_block sa_pm_end_nb = {
+	.notifier_call = sa_pm_end,
+	.priority = INT_MIN,
+};
+
+/*
+ * The PM core's own "machine_suspend" event marks the step that enters the
+ * sleep state, for S3 (after the syscore step and the last wakeup check,
+ * so an abort by pm_system_wakeup() there never gets this far) and for
+ * each entry of the s2idle loop alike.
+ */
+static void sa_probe_suspend_resume(void *data, const char *action, int val,
+				    bool start)
+{
+	if (start && !strcmp(action, "machine_suspend"))
+		sa_entered = true;
+}
+
+static int __init suspend_attempt_init(void)
+{
+	int ret = register_pm_notifier(&sa_pm_begin_nb);
+
+	if (IS_ENABLED(CONFIG_TRACEPOINTS))
+		WARN_ON(register_trace_suspend_resume(sa_probe_suspend_resume,
+						      NULL));
+	return ret ? ret : register_pm_notifier(&sa_pm_end_nb);
+}
+core_initcall(suspend_attempt_init);
