@@ -65,10 +65,13 @@ struct pl_hook {
 
 static DEFINE_MUTEX(pl_hook_lock);
 static struct pl_hook pl_hooks[16];
-static const struct qos_hook_table pl_hook_table = {
+static int pl_hook_cmd(char *line);
+static struct qos_hook_table pl_hook_table = {
 	.entries = pl_hooks,
 	.size = sizeof(pl_hooks[0]),
 	.count = ARRAY_SIZE(pl_hooks),
+	.lock = &pl_hook_lock,
+	.cmd = pl_hook_cmd,
 };
 
 static struct pl_hook *pl_hook_find(const char *name)
@@ -133,16 +136,9 @@ static int pl_hook_cmd(char *line)
 	return 0;
 }
 
-static ssize_t pl_hook_write(struct file *file, const char __user *ubuf,
-			     size_t count, loff_t *ppos)
-{
-	return qos_hook_write_cmd(ubuf, count, &pl_hook_lock,
-					pl_hook_cmd);
-}
-
 static const struct file_operations pl_hook_fops = {
 	.owner = THIS_MODULE,
-	.write = pl_hook_write,
+	.write = qos_hook_write,
 };
 
 static int __init pl_test_init(void)
@@ -150,7 +146,7 @@ static int __init pl_test_init(void)
 	int ret;
 
 	debugfs_create_file("power_level_test", 0200, pm_qos_debugfs_dir(),
-			    NULL, &pl_hook_fops);
+			    &pl_hook_table, &pl_hook_fops);
 	if (cpuidle_get_driver()) {
 		pr_info("pl_test_idle: a cpuidle driver is registered already\n");
 		return 0;

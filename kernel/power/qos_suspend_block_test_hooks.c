@@ -51,11 +51,15 @@ static const char * const sb_stage_names[] = {
 
 static DEFINE_MUTEX(sb_hook_lock);
 static struct sb_hook sb_hooks[16];
-static const struct qos_hook_table sb_hook_table = {
+static int sb_hook_cmd(char *line);
+static struct qos_hook_table sb_hook_table = {
 	.entries = sb_hooks,
 	.size = sizeof(sb_hooks[0]),
 	.count = ARRAY_SIZE(sb_hooks),
+	.lock = &sb_hook_lock,
+	.cmd = sb_hook_cmd,
 };
+
 static enum sb_stage sb_armed_stage;
 static struct sb_hook *sb_armed;
 static bool sb_veto_next;
@@ -167,13 +171,6 @@ static int sb_hook_cmd(char *line)
 	return 0;
 }
 
-static ssize_t sb_hook_write(struct file *file, const char __user *ubuf,
-			     size_t count, loff_t *ppos)
-{
-	return qos_hook_write_cmd(ubuf, count, &sb_hook_lock,
-					sb_hook_cmd);
-}
-
 static int sb_hook_show(struct seq_file *m, void *unused)
 {
 	int i;
@@ -202,7 +199,7 @@ static const struct file_operations sb_hook_fops = {
 	.read = seq_read,
 	.llseek = seq_lseek,
 	.release = single_release,
-	.write = sb_hook_write,
+	.write = qos_hook_write,
 };
 
 static int sb_hook_pm_notify(struct notifier_block *nb, unsigned long action,
@@ -268,7 +265,7 @@ static int __init sb_hook_init(void)
 	}
 	register_pm_notifier(&sb_hook_pm_nb);
 	debugfs_create_file("suspend_block_test", 0600, pm_qos_debugfs_dir(),
-			    NULL, &sb_hook_fops);
+			    &sb_hook_table, &sb_hook_fops);
 	return 0;
 }
 late_initcall(sb_hook_init);

@@ -6,6 +6,7 @@
  */
 
 #include <linux/err.h>
+#include <linux/fs.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -40,19 +41,20 @@ int qos_hook_split(char *line, char **words, int max)
 }
 
 /**
- * qos_hook_write_cmd - Run a command written to a debugfs file.
+ * qos_hook_write - Run a command written to a hook file.
+ * @file: The debugfs file; its data is its struct qos_hook_table.
  * @ubuf: What user space wrote.
  * @count: Its length; at most 128 bytes.
- * @lock: Mutex held while @cmd runs.
- * @cmd: Parses and carries out the command; returns 0 or a negative errno.
+ * @ppos: Unused: each write is one command.
  *
- * Context: Process context (a debugfs write handler).
- * Return: @count, or the negative errno of the copy or of @cmd (-EINVAL if
- * the write is too long).
+ * Context: Process context (the file's write handler).
+ * Return: @count, or the negative errno of the copy or of the table's
+ * command (-EINVAL if the write is too long).
  */
-ssize_t qos_hook_write_cmd(const char __user *ubuf, size_t count,
-			   struct mutex *lock, int (*cmd)(char *line))
+ssize_t qos_hook_write(struct file *file, const char __user *ubuf,
+		       size_t count, loff_t *ppos)
 {
+	const struct qos_hook_table *t = file_inode(file)->i_private;
 	char *buf;
 	int ret;
 
@@ -61,9 +63,9 @@ ssize_t qos_hook_write_cmd(const char __user *ubuf, size_t count,
 	buf = memdup_user_nul(ubuf, count);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
-	mutex_lock(lock);
-	ret = cmd(buf);
-	mutex_unlock(lock);
+	mutex_lock(t->lock);
+	ret = t->cmd(buf);
+	mutex_unlock(t->lock);
 	kfree(buf);
 	return ret ? ret : count;
 }

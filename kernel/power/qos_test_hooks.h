@@ -12,11 +12,10 @@
 #include <linux/kernel.h>
 #include <linux/types.h>
 
+struct file;
 struct mutex;
 
 int qos_hook_split(char *line, char **words, int max);
-ssize_t qos_hook_write_cmd(const char __user *ubuf, size_t count,
-			   struct mutex *lock, int (*cmd)(char *line));
 
 #define QOS_HOOK_NAME	32
 
@@ -27,14 +26,20 @@ struct qos_hook_slot {
 };
 
 /*
- * A hook file's table: an array of @count entries of @size bytes, each
- * starting with a slot.
+ * A hook file: its table, an array of @count entries of @size bytes, each
+ * starting with a slot; @lock, held while @cmd runs a written command
+ * (returning 0 or a negative errno).  The file's debugfs data.
  */
 struct qos_hook_table {
 	void *entries;
 	size_t size;
 	unsigned int count;
+	struct mutex *lock;	/* serialises the commands */
+	int (*cmd)(char *line);
 };
+
+ssize_t qos_hook_write(struct file *file, const char __user *ubuf,
+		       size_t count, loff_t *ppos);
 
 struct qos_hook_slot *qos_hook_find(const struct qos_hook_table *t,
 				    const char *name);
