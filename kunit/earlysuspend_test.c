@@ -106,9 +106,14 @@ struct est_held {
 /* The pass held by est_hold() in the running case, for est_exit(). */
 static struct est_held *est_held_now;
 
+static unsigned int est_saved_slow_ms;
+
+/*
+ * KUnit runs est_exit() even after an assertion here stops the init: what
+ * it restores is saved before the assertion.
+ */
 static int est_init(struct kunit *test)
 {
-	KUNIT_ASSERT_FALSE(test, early_suspend_in_effect());
 	est_log[0] = '\0';
 	est_autosleep = ON;
 	est_autosleep_calls = 0;
@@ -117,6 +122,8 @@ static int est_init(struct kunit *test)
 	early_suspend_autosleep_fn = est_record_autosleep;
 	est_saved_autosleep_state = early_suspend_autosleep_state_fn;
 	early_suspend_autosleep_state_fn = est_autosleep_state;
+	est_saved_slow_ms = early_suspend_slow_ms;
+	KUNIT_ASSERT_FALSE(test, early_suspend_in_effect());
 	return 0;
 }
 
@@ -125,10 +132,13 @@ static void est_exit(struct kunit *test)
 	if (est_held_now)
 		complete_all(&est_held_now->release);
 	est_held_now = NULL;
+	/* Not consumed by a case that stopped early: it is freed next. */
+	est_register_in_autosleep = NULL;
 	request_suspend_state(ON);
 	early_suspend_flush();
 	early_suspend_autosleep_fn = est_saved_autosleep;
 	early_suspend_autosleep_state_fn = est_saved_autosleep_state;
+	early_suspend_slow_ms = est_saved_slow_ms;
 }
 
 /*
@@ -141,6 +151,14 @@ static void est_untrack(struct kunit_resource *res)
 	unregister_early_suspend(res->data);
 }
 
+static void est_setup(struct est_handler *t, const char *name, int level)
+{
+	t->name = name;
+	t->es.level = level;
+	t->es.suspend = est_suspend;
+	t->es.resume = est_resume;
+}
+
 /* Memory of the case for @t's handler, with the cleanup above. */
 static struct est_handler *est_alloc(struct kunit *test, const char *name,
 				     int level)
@@ -148,14 +166,53 @@ static struct est_handler *est_alloc(struct kunit *test, const char *name,
 	struct est_handler *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, t);
-	t->name = name;
-	t->es.level = level;
-	t->es.suspend = est_suspend;
-	t->es.resume = est_resume;
+	est_setup(t, name, level);
 	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
 							 est_untrack,
 							 GFP_KERNEL, &t->es));
 	return t;
+}
+
+/*
+ * A handler in memory of its own, for a case that frees it to show that
+ * it is unregistered (KASAN watches the passes that follow): the case
+ * frees it with est_own_free(); if the case stops before, its end
+ * unregisters and frees it.  The slot, memory of the case, says which.
+ */
+struct est_own {
+	struct est_handler *t;
+};
+
+static void est_own_release(struct kunit_resource *res)
+{
+	struct est_own *own = res->data;
+
+	if (!own->t)
+		return;
+	unregister_early_suspend(&own->t->es);
+	kfree(own->t);
+}
+
+static struct est_own *est_alloc_own(struct kunit *test, const char *name,
+				     int level)
+{
+	struct est_own *own = kunit_kzalloc(test, sizeof(*own), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, own);
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
+							 est_own_release,
+							 GFP_KERNEL, own));
+	own->t = kzalloc(sizeof(*own->t), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, own->t);
+	est_setup(own->t, name, level);
+	return own;
+}
+
+/* Free the handler without unregistering it: it must be unregistered. */
+static void est_own_free(struct est_own *own)
+{
+	kfree(own->t);
+	own->t = NULL;
 }
 
 static struct est_handler *est_add(struct kunit *test, const char *name,
@@ -286,13 +343,9 @@ static void sleep_request_after_autosleep_was_switched_off(struct kunit *test)
 static void register_from_the_suspend_path_during_on(struct kunit *test)
 {
 	struct est_handler *a = est_add(test, "a", 10);
-	struct est_handler *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	/* Tracked: registered by "autosleep", then the case may stop. */
+	struct est_handler *b = est_alloc(test, "b", 20);
 
-	KUNIT_ASSERT_NOT_NULL(test, b);
-	b->name = "b";
-	b->es.level = 20;
-	b->es.suspend = est_suspend;
-	b->es.resume = est_resume;
 	est_request(test, SLEEP);
 	est_register_in_autosleep = &b->es;
 	est_request(test, ON);
@@ -426,16 +479,12 @@ static void register_unregister_during_pass(struct kunit *test)
 {
 	struct est_thread_arg add = { .add = true }, del = { .add = false };
 	struct est_handler *a = est_add(test, "a", 10);
-	struct est_handler *late = kzalloc(sizeof(*late), GFP_KERNEL);
+	struct est_own *own = est_alloc_own(test, "late", 30);
+	struct est_handler *late = own->t;
 	struct est_handler *fresh = est_alloc(test, "fresh", 20);
 	struct task_struct *t1, *t2;
 	struct est_held *h;
 
-	KUNIT_ASSERT_NOT_NULL(test, late);
-	late->name = "late";
-	late->es.level = 30;
-	late->es.suspend = est_suspend;
-	late->es.resume = est_resume;
 	register_early_suspend(&late->es);
 
 	h = est_hold(test, a);
@@ -446,7 +495,11 @@ static void register_unregister_during_pass(struct kunit *test)
 	del.es = &late->es;
 	init_completion(&add.done);
 	init_completion(&del.done);
-	/* Both or neither: @add and @del live on this stack. */
+	/*
+	 * Both or neither: @add and @del live on this stack, so from the
+	 * wake-ups to the waits for both below, no assertion.  On failure,
+	 * est_exit() releases the pass and the trackers the handlers.
+	 */
 	t1 = kthread_create(est_thread, &add, "est-add");
 	t2 = kthread_create(est_thread, &del, "est-del");
 	if (IS_ERR(t1) || IS_ERR(t2)) {
@@ -454,10 +507,6 @@ static void register_unregister_during_pass(struct kunit *test)
 			kthread_stop(t1);	/* never ran */
 		if (!IS_ERR(t2))
 			kthread_stop(t2);
-		complete(&h->release);		/* the pass holds es_lock */
-		early_suspend_flush();
-		unregister_early_suspend(&late->es);
-		kfree(late);
 		KUNIT_FAIL(test, "kthread_create failed");
 		return;
 	}
@@ -472,7 +521,7 @@ static void register_unregister_during_pass(struct kunit *test)
 	wait_for_completion(&add.done);
 	wait_for_completion(&del.done);
 	/* Unregistered: freeing it now must be safe (KASAN watches). */
-	kfree(late);
+	est_own_free(own);
 	early_suspend_flush();
 
 	KUNIT_EXPECT_TRUE(test, early_suspend_in_effect());
@@ -518,9 +567,9 @@ static void bad_state_changes_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, est_autosleep_calls, 0);
 }
 
+/* The threshold is put back by est_exit(), even after an assertion. */
 static void slow_hook_reported_once(struct kunit *test)
 {
-	unsigned int saved = early_suspend_slow_ms;
 	struct est_handler *a = est_add(test, "a", 10);
 	struct est_handler *b = est_add(test, "b", 20);
 
@@ -531,9 +580,29 @@ static void slow_hook_reported_once(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, b->es.warned);
 	KUNIT_EXPECT_GE(test, a->es.last_suspend_ns, 30ULL * NSEC_PER_MSEC);
 	KUNIT_EXPECT_LT(test, b->es.last_suspend_ns, 5ULL * NSEC_PER_MSEC);
-	early_suspend_slow_ms = saved;
 	unregister_early_suspend(&a->es);
 	unregister_early_suspend(&b->es);
+}
+
+/*
+ * The "main" lock's mode off again when the case ends, even one stopped by
+ * an assertion: on, it holds a suspend-block request while "on" is the
+ * state requested (est_exit() requests it), which every later case, of
+ * this suite or another, would find active.  Turning it off twice is
+ * harmless.
+ */
+static void est_main_lock_release(struct kunit_resource *res)
+{
+	early_suspend_use_main_lock(false);
+}
+
+static void est_use_main_lock(struct kunit *test)
+{
+	/* Any non-NULL context: kunit_alloc_resource() returns it. */
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
+							 est_main_lock_release,
+							 GFP_KERNEL, test));
+	early_suspend_use_main_lock(true);
 }
 
 /*
@@ -547,7 +616,7 @@ static void main_lock_held_while_on(struct kunit *test)
 {
 	unsigned int base = suspend_block_active_count();
 
-	early_suspend_use_main_lock(true);
+	est_use_main_lock(test);
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base + 1);
 	est_request(test, SLEEP);
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), base);

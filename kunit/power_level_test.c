@@ -296,7 +296,7 @@ static int pl_flip_fn(void *data)
 
 static void lockless_read_under_updates(struct kunit *test)
 {
-	unsigned int n = num_online_cpus(), i, cpu;
+	unsigned int n = num_online_cpus(), added, i, cpu;
 	unsigned long reads = 0, bad = 0;
 	struct power_level_request *pin;
 	struct pl_flipper *f;
@@ -304,14 +304,23 @@ static void lockless_read_under_updates(struct kunit *test)
 	f = kunit_kcalloc(test, n, sizeof(*f), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	pin = pl_new(test, 5);
+	/*
+	 * Every request added, and tracked (which may assert), before the
+	 * first flipper starts: an assertion that stopped the case with
+	 * flippers running would let the cleanup remove and free requests
+	 * they still update.
+	 */
+	for (i = 0; i < n; i++) {
+		pl_test_add_tracked(test, &f[i].req, "pl-flip", ANY);
+		init_completion(&f[i].done);
+	}
+	added = n;
 	i = 0;
 	for_each_online_cpu(cpu) {
 		struct task_struct *t;
 
 		if (i == n)
 			break;
-		pl_test_add_tracked(test, &f[i].req, "pl-flip", ANY);
-		init_completion(&f[i].done);
 		t = kthread_create(pl_flip_fn, &f[i], "pl-flip/%u", cpu);
 		/* No assertion while flippers run: wait for them, then fail. */
 		if (IS_ERR(t)) {
@@ -340,9 +349,8 @@ static void lockless_read_under_updates(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, bad, 0UL, "%lu of %lu reads out of {2, 5}",
 			    bad, reads);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 5);
-	for (i = 0; i < num_online_cpus(); i++)
-		if (f[i].req.node.next)
-			power_level_remove_request(&f[i].req);
+	for (i = 0; i < added; i++)
+		power_level_remove_request(&f[i].req);
 	power_level_remove_request(pin);
 	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
 }

@@ -61,11 +61,6 @@ static bool wl_test_live(struct wake_lock *l)
 	return live;
 }
 
-/*
- * Cleanup of a lock when its case ends, whether it passed, failed or an
- * assertion stopped it: not destroyed yet, it is destroyed before KUnit
- * frees its memory (resources are released last in, first out).
- */
 /* An idle lock's power-level statistics, read now. */
 static struct power_level_stats pl_idle_stats(struct power_level_request *r)
 {
@@ -75,6 +70,11 @@ static struct power_level_stats pl_idle_stats(struct power_level_request *r)
 	return snap.stats;
 }
 
+/*
+ * Cleanup of a lock when its case ends, whether it passed, failed or an
+ * assertion stopped it: not destroyed yet, it is destroyed before KUnit
+ * frees its memory (resources are released last in, first out).
+ */
 static void wl_test_untrack(struct kunit_resource *res)
 {
 	if (wl_test_live(res->data))
@@ -385,14 +385,49 @@ static void proc_wakelocks_escapes_quotes(struct kunit *test)
 	wake_lock_destroy(l);
 }
 
+/*
+ * A wakeup source of the case, unregistered when the case ends unless
+ * wl_ws_unregister() did it before: wl_render_proc() asserts while the
+ * source is active, and one left registered would block suspend for every
+ * later case.  wakeup_source_unregister() relaxes it first.
+ */
+static void wl_ws_release(struct kunit_resource *res)
+{
+	wakeup_source_unregister(res->data);
+}
+
+static bool wl_ws_match(struct kunit *test, struct kunit_resource *res,
+			void *ws)
+{
+	return res->free == wl_ws_release && res->data == ws;
+}
+
+static struct wakeup_source *wl_ws_register(struct kunit *test,
+					    const char *name)
+{
+	struct wakeup_source *ws = wakeup_source_register(NULL, name);
+
+	KUNIT_ASSERT_NOT_NULL(test, ws);
+	if (!kunit_alloc_resource(test, NULL, wl_ws_release, GFP_KERNEL, ws)) {
+		wakeup_source_unregister(ws);
+		KUNIT_ASSERT_FAILURE(test, "kunit_alloc_resource");
+	}
+	return ws;
+}
+
+/* Unregister @ws now, as a step of the case: its release runs once. */
+static void wl_ws_unregister(struct kunit *test, struct wakeup_source *ws)
+{
+	KUNIT_EXPECT_EQ(test, kunit_destroy_resource(test, wl_ws_match, ws), 0);
+}
+
 /* Mainline wakeup sources are listed too, from their own statistics. */
 static void proc_wakelocks_lists_wakeup_sources(struct kunit *test)
 {
-	struct wakeup_source *ws = wakeup_source_register(NULL, "wl-test-ws");
+	struct wakeup_source *ws = wl_ws_register(test, "wl-test-ws");
 	struct wl_proc_row r;
 	char *text;
 
-	KUNIT_ASSERT_NOT_NULL(test, ws);
 	__pm_stay_awake(ws);
 	schedule_timeout_uninterruptible(2);
 	text = wl_render_proc(test);
@@ -409,7 +444,7 @@ static void proc_wakelocks_lists_wakeup_sources(struct kunit *test)
 	KUNIT_EXPECT_GT(test, r.total_time, 0ULL);
 	KUNIT_EXPECT_EQ(test, r.max_time, r.total_time);
 
-	wakeup_source_unregister(ws);
+	wl_ws_unregister(test, ws);
 	text = wl_render_proc(test);
 	KUNIT_EXPECT_FALSE(test, wl_proc_row(text, "wl-test-ws", &r));
 }
@@ -470,12 +505,60 @@ static void proc_wakelocks_after_sequence(struct kunit *test)
 	KUNIT_EXPECT_GE(test, d1.total_time, d0.total_time + 4 * tick);
 }
 
+/* Whether @name is in @list, as pm_show_wakelocks() writes one. */
+static bool wl_user_listed(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p;
+
+	for (p = list; (p = strstr(p, name)); p += len)
+		if ((p == list || p[-1] == ' ') && p[len] == ' ')
+			return true;
+	return false;
+}
+
+/*
+ * User wake locks are the kernel's memory, not the case's, but one that a
+ * case leaves held (an assertion between lock and unlock, or an unlock
+ * that failed) would block suspend for every later case.  So when the case
+ * ends, the locks held then and not at its start (@res->data, the list
+ * then) are released, and released ones collected, as a passing case
+ * does itself.
+ */
+static void wl_user_release(struct kunit_resource *res)
+{
+	/* A page, page-aligned as sysfs_emit_at() wants: kmalloc()'s size. */
+	char *held = kmalloc(PAGE_SIZE, GFP_KERNEL), *p, *name;
+
+	if (held) {
+		pm_show_wakelocks(held, true);
+		p = held;
+		while ((name = strsep(&p, "\n ")))
+			if (*name && !wl_user_listed(res->data, name))
+				pm_wake_unlock(name);
+		kfree(held);
+	}
+	wakelock_user_gc(0);
+}
+
+static void wl_user_track(struct kunit *test)
+{
+	char *before = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, before);
+	pm_show_wakelocks(before, true);
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
+							 wl_user_release,
+							 GFP_KERNEL, before));
+}
+
 static void user_lock_unlock_and_lists(struct kunit *test)
 {
 	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
 	unsigned int before = wakelock_user_count();
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
+	wl_user_track(test);
 	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_u1"), 0);
 	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_u2 1000000000000\n"), 0);
 	KUNIT_EXPECT_EQ(test, wakelock_user_count(), before + 2);
@@ -538,6 +621,7 @@ static void user_bad_input_changes_nothing(struct kunit *test)
 	int k;
 
 	KUNIT_ASSERT_NOT_NULL(test, name);
+	wl_user_track(test);
 	for (k = 0; k < ARRAY_SIZE(bad_lock); k++)
 		KUNIT_EXPECT_EQ_MSG(test, pm_wake_lock(bad_lock[k].in),
 				    bad_lock[k].err, "input \"%s\"",
@@ -565,6 +649,8 @@ static void user_limit_gives_enospc(struct kunit *test)
 
 	if (!CONFIG_PM_WAKELOCKS_LIMIT)
 		kunit_skip(test, "no limit configured");
+	/* The assertions below stop the case between lock and unlock. */
+	wl_user_track(test);
 	for (n = wakelock_user_count(); n < CONFIG_PM_WAKELOCKS_LIMIT; n++) {
 		snprintf(name, sizeof(name), "kunit_limit_%u", n);
 		KUNIT_ASSERT_EQ(test, pm_wake_lock(name), 0);
@@ -584,6 +670,7 @@ static void user_gc_spares_held_and_recent(struct kunit *test)
 {
 	unsigned int before = wakelock_user_count();
 
+	wl_user_track(test);
 	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_gc_held"), 0);
 	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_gc_idle"), 0);
 	KUNIT_EXPECT_EQ(test, pm_wake_unlock("kunit_gc_idle"), 0);
