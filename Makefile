@@ -3,19 +3,39 @@
 # Build, boot and test harness of the pm_qos suspend-block project on
 # Debian's linux-source-6.1.  `make help` lists the targets.  Where each
 # project directory lands in the kernel tree: scripts/overlay.map.
+#
+# Whatever is a file is a file target with its real prerequisites: the
+# prepared tree (its stamp), each kernel's .config and the kernel, the
+# guest's static helpers and initramfs, pm-blame, suspend-block.  So make
+# rebuilds only what is out of date and `make -n TARGET` shows what would
+# run; inside a kernel, kbuild still decides what to recompile.  The
+# actions (test, run, kunit-*, bench...) are phony and depend on the files
+# they use.  File targets are named relative to the checkout:
+# `make build/initramfs.cpio.gz`.
 
 SHELL := /bin/bash
 TOP := $(CURDIR)
-B := $(TOP)/build
-S := $(B)/linux
+B := build
 R := $(B)/results
+S := $(B)/linux
+
+# The kernel builds use every CPU by themselves and the runs share
+# build/results: one step at a time, even under make -j.
+.NOTPARALLEL:
+# A failed recipe leaves no target that looks up to date behind it (a
+# .config that check-config.sh refused, a half-written initramfs).
+.DELETE_ON_ERROR:
+.SUFFIXES:
+.SECONDEXPANSION:
 
 # Guest test scripts: every tests/*.sh but the helpers, the demo and the
 # user-space benchmark.
 GUEST_TESTS ?= $(filter-out lib demo bench-user,$(basename $(notdir $(wildcard tests/*.sh))))
+# The guest kernel that run-guest.sh boots (build/$(GUEST)): guest or kcsan.
+GUEST ?= guest
 
-.PHONY: help deps suspend-block tree kernel kunit kunit-um kunit-pristine kunit-i386 kunit-x86_64 guest-test run test trace \
-	torture test-kcsan bench bench-perf \
+.PHONY: help deps suspend-block tree kernel kunit kunit-um kunit-pristine kunit-i386 kunit-x86_64 \
+	kunit-kcsan guest-test run test trace torture test-kcsan bench bench-perf \
 	check patches patches-check clean distclean
 
 help:
@@ -43,65 +63,228 @@ help:
 	@echo "make patches       the series against pristine 6.1 (patches/plan), cover letter, in build/patches"
 	@echo "make patches-check git am the series onto pristine 6.1, build and checkpatch every patch, KUnit"
 	@echo "make tree          unpack the kernel, lay the project over it, apply patches/"
+	@echo "                   (when any of it changed; every target that needs the tree does it)"
 	@echo "make deps          install the Debian packages the harness needs (root)"
 	@echo "make clean         remove build products, keep the unpacked trees"
 	@echo "make distclean     remove build/"
+	@echo "Files make builds when out of date (make -n FILE shows how):"
+	@echo "  build/{guest,kcsan,kunit-i386,bench-x86,bench-mainline}/arch/x86/boot/bzImage"
+	@echo "  and their .config, build/kunit-um/linux, build/kunit-um-pristine/linux,"
+	@echo "  build/initramfs.cpio.gz, build/guest-bin/*, build/pm-blame, build/suspend-block"
+
+# --- Host packages ----------------------------------------------------------
+
+# scripts/deps.sh runs before anything is first built, and again when it
+# changes (the package list); `make deps` runs it at any time.
+DEPS := $(B)/deps.stamp
 
 deps:
 	@scripts/deps.sh
+	@mkdir -p $(B) && touch $(DEPS)
 
-suspend-block:
-	@mkdir -p $(B) && $(MAKE) -s -C tools/suspend-block O=$(B)
+$(DEPS): scripts/deps.sh
+	@scripts/deps.sh
+	@mkdir -p $(B) && touch $@
 
-tree: deps
+# Debian's kernel source: dpkg rewrites the package's file list when it
+# installs or upgrades it (the tarball keeps the package's own date).
+PKG := $(wildcard /var/lib/dpkg/info/linux-source-6.1.list)
+
+# --- The kernel tree (build/linux) ------------------------------------------
+
+# The project's files laid over the tree (the directories of
+# scripts/overlay.map), and the patch series applied to it.
+OVERLAY_DIRS := $(wildcard $(shell sed -n 's/^\([[:alnum:]][^[:space:]]*\).*/\1/p' scripts/overlay.map))
+OVERLAY_FILES := $(shell find $(OVERLAY_DIRS) -type f ! -name '*.orig' ! -name '*.rej' \
+	! -name '*~' ! -name '.*.sw?')
+PATCHES := patches/series $(wildcard $(addprefix patches/,$(shell grep -v '^#' patches/series)))
+TREE_INPUTS := $(OVERLAY_FILES) $(PATCHES) scripts/overlay.map scripts/prepare-tree.sh $(PKG)
+# What a kernel built from build/linux is made of: all of it but the
+# documentation.  The Kconfig entries come with the series.
+KERNEL_INPUTS := $(filter-out Documentation/%,$(TREE_INPUTS))
+KCONFIG_INPUTS := $(PATCHES) $(PKG)
+
+# scripts/prepare-tree.sh (the overlay stays in shell: it copies only the
+# files whose content changed, and re-applies the series only when it
+# changed) when any of its inputs is newer than the stamp.  The stamp is
+# inside build/linux, so that it goes when the tree does.
+TREE := $(S)/.tree.stamp
+
+tree: $(TREE)
+
+$(TREE): $(TREE_INPUTS) | $(DEPS)
 	@scripts/prepare-tree.sh
+	@touch $@
 
-kernel: tree
-	@scripts/build-guest.sh
+# --- The x86 kernels (scripts/build-guest.sh) ---------------------------------
 
-kunit-um: tree
+# Each is tinyconfig + its fragments merged with merge_config.sh, checked
+# option by option with scripts/check-config.sh, in build/NAME.  Its
+# .config is remade when a fragment, the series (the Kconfig entries) or
+# the configuring scripts change; its bzImage when the .config or a source
+# does.
+X86_KERNELS := guest kcsan kunit-i386 bench-x86 bench-mainline
+bzimage = $(B)/$(1)/arch/x86/boot/bzImage
+
+# guest: the x86_64 debug kernel, both the integration guest and the
+# x86_64 KUnit kernel.
+FRAGS_guest := configs/guest.config Kconfig.fragment configs/guest-test.config \
+	kunit/.kunitconfig configs/kunit-in-guest.config configs/debug.config
+# kcsan: the same with KCSAN instead of the debug options (make test-kcsan).
+FRAGS_kcsan := configs/guest.config Kconfig.fragment configs/guest-test.config \
+	kunit/.kunitconfig configs/kunit-in-guest.config configs/kcsan.config
+# kunit-i386: a 32-bit kernel with the KUnit suites only (make kunit-i386).
+FRAGS_kunit-i386 := configs/i386.config Kconfig.fragment kunit/.kunitconfig \
+	configs/kunit-in-guest.config
+ARCH_kunit-i386 := i386
+# bench-x86: make bench's x86_64 kernel, no debug options.
+FRAGS_bench-x86 := configs/guest.config Kconfig.fragment configs/bench.config \
+	configs/bench-x86.config
+# bench-mainline: its unpatched counterpart, built from build/pristine-bench
+# (scripts/pristine-tree.sh bench, which prints the tree's path), carrying
+# the benchmark's harness and its rows of mainline's API.
+FRAGS_bench-mainline := configs/guest.config configs/bench-mainline.config \
+	configs/bench-x86.config
+SRC_bench-mainline = $$(scripts/pristine-tree.sh bench)
+INPUTS_bench-mainline := $(addprefix bench/,bench.h bench_harness.c bench_mainline.c \
+	bench_unpatched.c) scripts/pristine-tree.sh $(PKG)
+KCONFIG_bench-mainline := scripts/pristine-tree.sh $(PKG)
+
+# The rest: x86_64 kernels of build/linux.
+$(foreach k,$(X86_KERNELS),\
+	$(eval ARCH_$(k) ?= x86_64)\
+	$(eval SRC_$(k) ?= $(TOP)/$(S))\
+	$(eval INPUTS_$(k) ?= $$(KERNEL_INPUTS))\
+	$(eval KCONFIG_$(k) ?= $$(KCONFIG_INPUTS)))
+
+X86_CONFIGS := $(foreach k,$(X86_KERNELS),$(B)/$(k)/.config)
+X86_BZIMAGES := $(foreach k,$(X86_KERNELS),$(call bzimage,$(k)))
+
+$(X86_CONFIGS): $(B)/%/.config: $$(FRAGS_$$*) $$(KCONFIG_$$*) scripts/build-guest.sh \
+		scripts/check-config.sh | $(TREE)
+	@echo "$*: configuring"
+	@scripts/build-guest.sh config $(B)/$* $(ARCH_$*) $(SRC_$*) $(FRAGS_$*)
+
+# kbuild leaves the bzImage alone when nothing changed: touch it, so that
+# make sees it as made.
+$(X86_BZIMAGES): $(B)/%/arch/x86/boot/bzImage: $(B)/%/.config $$(INPUTS_$$*) | $(TREE)
+	@echo "$*: building bzImage"
+	@scripts/build-guest.sh bzImage $(B)/$* $(ARCH_$*) $(SRC_$*)
+	@touch $@
+
+# --- The UML KUnit kernels (kunit.py build, scripts/run-kunit.sh --build) ----
+
+# kunit.py configures (kunit/.kunitconfig, Kconfig.fragment,
+# configs/uml.config) and builds; run-kunit.sh holds its arguments.
+UML_KUNIT := $(B)/kunit-um/linux
+$(UML_KUNIT): kunit/.kunitconfig Kconfig.fragment configs/uml.config $(KERNEL_INPUTS) \
+		scripts/run-kunit.sh | $(TREE)
+	@scripts/run-kunit.sh --build um
+	@touch $@
+
+# The wakeup-source suite on unpatched 6.1: build/pristine-kunit
+# (scripts/pristine-tree.sh kunit: the suite's patch and file only).
+WAKEUP_SUITE := drivers/base/power/wakeup-test.c \
+	$(wildcard patches/0011-PM-sleep-add-KUnit-tests-of-wakeup-sources.patch)
+UML_PRISTINE := $(B)/kunit-um-pristine/linux
+$(UML_PRISTINE): configs/wakeup-kunit.config configs/uml.config $(WAKEUP_SUITE) \
+		scripts/pristine-tree.sh scripts/run-kunit.sh $(PKG) | $(TREE)
+	@scripts/run-kunit.sh --build um-pristine
+	@touch $@
+
+# --- Host tools and the guest's initramfs ------------------------------------
+
+UAPI_H := include/uapi/linux/suspend_block.h
+
+# suspend-block (tools/suspend-block/Makefile: static, for any device; the
+# guest's /bin/suspend-block).
+SUSPEND_BLOCK := $(B)/suspend-block
+$(SUSPEND_BLOCK): $(addprefix tools/suspend-block/,suspend-block.c blockers.c \
+		suspend-block.h) $(UAPI_H)
+	@mkdir -p $(B)
+	$(MAKE) -s -C tools/suspend-block O=$(TOP)/$(B)
+
+suspend-block: $(SUSPEND_BLOCK)
+
+# pm-blame (tools/pm-blame/Makefile, against Debian's libtracecmd).
+PM_BLAME := $(B)/pm-blame
+$(PM_BLAME): $(addprefix tools/pm-blame/,pm-blame.c svg.c blame.h) | $(DEPS)
+	$(MAKE) -s -C tools/pm-blame O=$(TOP)/$(B)
+
+# The guest's static test helpers (tests/tools).
+GUEST_BIN := $(B)/guest-bin
+GUEST_HELPERS := $(addprefix $(GUEST_BIN)/,wr wlbench sbfd fuzz)
+$(GUEST_HELPERS): $(GUEST_BIN)/%: tests/tools/%.c $(UAPI_H) | $(DEPS)
+	@mkdir -p $(@D)
+	gcc -static -O2 -Wall -I include/uapi -o $@ $<
+$(addprefix $(GUEST_BIN)/,wr sbfd fuzz): tests/tools/switch_user.h
+
+# The initramfs (scripts/mkinitramfs.sh): busybox, tests/init, the test
+# scripts and scenarios, the helpers, trace-cmd.  It lives outside
+# build/results, which make test empties.
+INITRAMFS := $(B)/initramfs.cpio.gz
+INITRAMFS_BIN := $(GUEST_HELPERS) $(SUSPEND_BLOCK)
+$(INITRAMFS): tests/init $(wildcard tests/*.sh tests/scenarios/*.sh) $(INITRAMFS_BIN) \
+		scripts/mkinitramfs.sh $(wildcard /bin/busybox /usr/bin/trace-cmd) | $(DEPS)
+	@echo "initramfs: $@"
+	@scripts/mkinitramfs.sh $@ $(INITRAMFS_BIN)
+
+# --- Actions -------------------------------------------------------------------
+
+kernel: $(call bzimage,guest)
+
+kunit-um: $(UML_KUNIT)
 	@scripts/run-kunit.sh um
 
-kunit-pristine: tree
+kunit-pristine: $(UML_PRISTINE)
 	@scripts/run-kunit.sh um-pristine
 
-kunit-i386: tree
-	@scripts/build-guest.sh i386 && scripts/run-kunit.sh i386
+kunit-i386: $(call bzimage,kunit-i386)
+	@scripts/run-kunit.sh i386
 
-kunit-x86_64: kernel
+kunit-x86_64: $(call bzimage,guest)
 	@scripts/run-kunit.sh x86_64
+
+kunit-kcsan: $(call bzimage,kcsan)
+	@scripts/run-kunit.sh kcsan
 
 kunit: kunit-um kunit-pristine kunit-i386 kunit-x86_64
 
-guest-test: kernel
+GUEST_KERNEL = $(call bzimage,$(GUEST))
+
+guest-test: $(GUEST_KERNEL) $(INITRAMFS)
 	@scripts/run-guest.sh $(GUEST_TESTS)
 
-run: kernel
+run: $(GUEST_KERNEL) $(INITRAMFS)
 	@scripts/run-guest.sh --demo demo
 
 # Record a scenario (tests/scenarios/$(SCENARIO).sh) with trace-cmd in the
 # guest, bring trace.dat home and print who kept the system awake.
 SCENARIO ?= blame
-trace: kernel
+trace: $(GUEST_KERNEL) $(INITRAMFS) $(PM_BLAME)
 	@SCENARIO=$(SCENARIO) scripts/run-guest.sh trace
 	@scripts/check-trace.sh $(SCENARIO); cat build/results/blame.txt
 	@echo "trace: build/results/trace.dat, timeline build/results/timeline.svg"
 
 # Every step runs even when an earlier one failed; the summary counts a
-# step that produced no count as a failure.
-test: tree
+# step that produced no count as a failure.  Each step is a make of its
+# own, so that a step whose kernel did not build is skipped (and counted)
+# and the next one still runs.  A line that calls $(MAKE) must call nothing
+# else (make -n runs such lines), and must name $(MAKE) itself (make does
+# not see it through another variable).
+test: $(TREE)
 	@rm -rf $(R) && mkdir -p $(R)
-	-@scripts/run-kunit.sh um
-	-@scripts/run-kunit.sh um-pristine
-	-@scripts/build-guest.sh && scripts/run-kunit.sh x86_64
-	-@scripts/build-guest.sh && scripts/run-guest.sh $(GUEST_TESTS)
+	-@$(MAKE) --no-print-directory kunit-um
+	-@$(MAKE) --no-print-directory kunit-pristine
+	-@$(MAKE) --no-print-directory kunit-x86_64
+	-@$(MAKE) --no-print-directory guest-test
 	-@scripts/check-trace.sh
 	-@scripts/check-docs.sh
 	@scripts/summary.sh kunit-um kunit-um-pristine kunit-x86_64 guest blame docs
 
 # The long versions of the race and fuzz tests (make test runs short ones).
 TORTURE_ARGS ?= torture_secs=60 race_attempts=200 fuzz_count=100000
-torture: kernel
+torture: $(GUEST_KERNEL) $(INITRAMFS)
 	@rm -f $(R)/guest.count
 	-@GUEST_TIMEOUT=5400 GUEST_ARGS="$(TORTURE_ARGS)" \
 		scripts/run-guest.sh torture suspend-race fuzz
@@ -109,36 +292,37 @@ torture: kernel
 
 # KCSAN: its own x86_64 kernel (build/kcsan), the KUnit suites on it and
 # the torture test in it.
-test-kcsan: tree
+test-kcsan: $(TREE)
 	@rm -f $(R)/kunit-kcsan.count $(R)/kcsan.count
-	-@scripts/build-guest.sh kcsan && scripts/run-kunit.sh kcsan
-	-@scripts/build-guest.sh kcsan && GUEST=kcsan GUEST_ARGS="torture_secs=20" \
-		scripts/run-guest.sh torture
+	-@$(MAKE) --no-print-directory kunit-kcsan
+	-@$(MAKE) --no-print-directory guest-test GUEST=kcsan GUEST_TESTS=torture GUEST_ARGS=torture_secs=20
 	@scripts/summary.sh kunit-kcsan kcsan
 
-# Benchmarks: builds three kernels of its own (UML, x86_64 bench, unpatched
-# x86_64), runs them, prints tables.
-bench: tree
+# Benchmarks: five kernels of their own (three UML ones that
+# scripts/bench.sh builds with kunit.py, the two x86_64 ones here), runs
+# them, prints tables.
+bench: $(call bzimage,bench-x86) $(call bzimage,bench-mainline) $(INITRAMFS) | $(TREE)
 	@scripts/bench.sh
 
-bench-perf: tree
+bench-perf: $(TREE)
 	@scripts/bench.sh perf
 
-check: kernel
+check: $(call bzimage,guest)
 	@scripts/check.sh
 
-patches: tree
+patches: $(TREE)
 	@scripts/make-patches.sh
 
 # The series applied with git am to pristine 6.1 and built after every
 # patch, checkpatch on each, the KUnit suites at the end (long: its own
 # target, result in the README).
-patches-check: tree
+patches-check: $(TREE)
 	@scripts/patches-check.sh
 
 clean:
 	rm -rf $(R) $(B)/kunit-um $(B)/guest $(B)/patches $(B)/patches-repo \
-		$(B)/series-tree $(B)/series-um
+		$(B)/series-tree $(B)/series-um $(GUEST_BIN) $(INITRAMFS) \
+		$(SUSPEND_BLOCK) $(PM_BLAME)
 
 distclean:
 	rm -rf $(B)

@@ -18,6 +18,11 @@
 # floor, since each TCG boot runs at its own speed).
 #
 # The x86_64 kernels are -O2 with jump labels (configs/bench-x86.config).
+# They are make's (build/bench-x86/arch/x86/boot/bzImage and
+# build/bench-mainline/...: scripts/build-guest.sh, the one configure and
+# build path of every x86 kernel here, with scripts/check-config.sh), as is
+# the guest's initramfs (build/initramfs.cpio.gz): make bench builds them
+# before it runs this; run by hand, this asks make for them.
 # The in-kernel benchmark runs at the end of boot (pm_qos_bench.autorun=1)
 # and powers off; it measures the cost of disabled tracepoints within one
 # kernel (the hot path is also built without them).  The user-space
@@ -79,20 +84,11 @@ build_um_mainline() {
 		"$top/configs/bench-trace.config"
 }
 
-# build_x86 TREE DIR FRAGMENT...: tinyconfig plus fragments.
-build_x86() {
-	local tree=$1 dir=$2
-
-	shift 2
-	echo "bench: building x86_64 kernel $(basename "$dir")"
-	mkdir -p "$dir"
-	local args=(-C "$tree" O="$dir" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)")
-	make "${args[@]}" -s tinyconfig
-	(cd "$tree" && scripts/kconfig/merge_config.sh -m -O "$dir" \
-		"$dir/.config" "$@" > /dev/null)
-	make "${args[@]}" -s olddefconfig
-	make "${args[@]}" -s bzImage > "$dir.build.log" 2>&1 ||
-		{ tail -20 "$dir.build.log"; exit 1; }
+# need FILE...: make's files, brought up to date through make when this
+# runs by hand (make bench has done it when it runs this).
+initramfs=build/initramfs.cpio.gz
+need() {
+	[ -n "$MAKELEVEL" ] || make -s -C "$top" --no-print-directory "$@"
 }
 
 run_um() {
@@ -191,11 +187,11 @@ fi
 
 # user: only the user-space runs (the kernels of the last full run).
 if [ "$1" = user ]; then
-	"$top/scripts/mkinitramfs.sh" "$out/initramfs.cpio.gz"
+	need "$initramfs"
 	run_x86 "$top/build/bench-x86" "$out/user-ours.log" "ptests=bench-user" \
-		"$out/initramfs.cpio.gz"
+		"$top/$initramfs"
 	run_x86 "$top/build/bench-mainline" "$out/user-mainline.log" \
-		"ptests=bench-user" "$out/initramfs.cpio.gz"
+		"ptests=bench-user" "$top/$initramfs"
 fi
 
 if [ "$1" != report ] && [ "$1" != user ]; then
@@ -204,11 +200,8 @@ ptree=$("$top/scripts/pristine-tree.sh" bench)
 build_um_ours
 build_um_notrace
 build_um_mainline "$ptree"
-build_x86 "$src" "$top/build/bench-x86" "$top/configs/guest.config" \
-	"$top/Kconfig.fragment" "$top/configs/bench.config" \
-	"$top/configs/bench-x86.config"
-build_x86 "$ptree" "$top/build/bench-mainline" "$top/configs/guest.config" \
-	"$top/configs/bench-mainline.config" "$top/configs/bench-x86.config"
+need build/bench-x86/arch/x86/boot/bzImage \
+	build/bench-mainline/arch/x86/boot/bzImage "$initramfs"
 
 echo "bench: UML runs"
 run_um "$top/build/bench-um" "$out/um.log"
@@ -220,11 +213,10 @@ run_x86 "$top/build/bench-mainline" "$out/x86-mainline.log" \
 	"pm_qos_bench.autorun=1"
 
 echo "bench: user-space runs"
-"$top/scripts/mkinitramfs.sh" "$out/initramfs.cpio.gz"
 run_x86 "$top/build/bench-x86" "$out/user-ours.log" "ptests=bench-user" \
-	"$out/initramfs.cpio.gz"
+	"$top/$initramfs"
 run_x86 "$top/build/bench-mainline" "$out/user-mainline.log" \
-	"ptests=bench-user" "$out/initramfs.cpio.gz"
+	"ptests=bench-user" "$top/$initramfs"
 fi
 
 {

@@ -1,48 +1,66 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# build-guest.sh [kcsan|i386]: the x86_64 debug kernel.  tinyconfig +
-# configs/guest.config + Kconfig.fragment + the test options +
-# kunit/.kunitconfig + configs/debug.config, merged with merge_config.sh and
-# checked option by option.  It is both the integration guest and the
-# x86_64 KUnit kernel.  "kcsan": the same with configs/kcsan.config instead
-# of debug.config, in build/kcsan (make test-kcsan).  "i386": a 32-bit
-# kernel with the KUnit suites only (configs/i386.config), in
-# build/kunit-i386.
+# build-guest.sh: configure and build the project's x86 kernels, one path
+# for all of them: the x86_64 debug kernel (build/guest: the integration
+# guest and the x86_64 KUnit kernel), its KCSAN variant (build/kcsan), the
+# 32-bit KUnit kernel (build/kunit-i386) and make bench's x86_64 kernels,
+# ours (build/bench-x86) and unpatched 6.1 (build/bench-mainline).  The
+# Makefile (X86_KERNELS) says which fragments, architecture and source tree
+# each takes, and when to configure or build it.
+#
+# build-guest.sh config OUT ARCH SRC FRAGMENT...: OUT/.config: tinyconfig
+#   in SRC with the fragments merged over it (merge_config.sh), then
+#   olddefconfig, then scripts/check-config.sh: every option a fragment
+#   asks for must be set that way, or this fails and names it.
+# build-guest.sh bzImage OUT ARCH SRC: OUT/arch/x86/boot/bzImage; kbuild
+#   decides what to recompile.
+# build-guest.sh [VARIANT]: `make` that variant's bzImage (guest, the
+#   default; kcsan; i386; bench-x86; bench-mainline), configured first
+#   when make finds its .config out of date.
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 # ccache: paths relative to the checkout, so a clone elsewhere (CI) hits.
 export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
-variant=${1:-guest}
-out=$top/build/$variant
-src=$top/build/linux
-arch=x86_64
-debug=$top/configs/debug.config
-[ "$variant" = kcsan ] && debug=$top/configs/kcsan.config
-frags=("$top/configs/guest.config" "$top/Kconfig.fragment"
-       "$top/configs/guest-test.config" "$top/kunit/.kunitconfig"
-       "$top/configs/kunit-in-guest.config" "$debug")
-if [ "$variant" = i386 ]; then
-	# The KUnit suites on a 32-bit kernel: no guest tests, no debug.
-	out=$top/build/kunit-i386
-	arch=i386
-	frags=("$top/configs/i386.config" "$top/Kconfig.fragment"
-	       "$top/kunit/.kunitconfig" "$top/configs/kunit-in-guest.config")
-fi
-mkdir -p "$out"
-make_args=(-C "$src" O="$out" ARCH=$arch CC="ccache gcc" -j"$(nproc)")
 
-# Regenerate the config only when a fragment changed.
-sum=$(cat "${frags[@]}" | sha1sum | cut -d' ' -f1)
-if [ "$(cat "$out/.fragments" 2>/dev/null)" != "$sum" ] || [ ! -f "$out/.config" ]; then
-	echo "$variant: configuring"
+step=${1:-guest}
+case $step in
+config|bzImage)
+	;;
+*)
+	[ "$step" = i386 ] && step=kunit-i386
+	exec make -C "$top" --no-print-directory "build/$step/arch/x86/boot/bzImage"
+	;;
+esac
+
+if [ $# -lt 4 ] || { [ "$step" = config ] && [ $# -lt 5 ]; }; then
+	echo "usage: $0 config OUT ARCH SRC FRAGMENT... | bzImage OUT ARCH SRC | [VARIANT]" >&2
+	exit 2
+fi
+# Paths relative to the directory make runs in (the checkout).
+abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+out=$(abs "$2")
+arch=$3
+src=$4
+shift 4
+frags=()
+for f in "$@"; do
+	frags+=("$(abs "$f")")
+done
+if [ ! -f "$src/Makefile" ]; then
+	echo "build-guest.sh: no kernel tree at '$src'" >&2
+	exit 1
+fi
+
+mkdir -p "$out"
+make_args=(-C "$src" O="$out" ARCH="$arch" CC="ccache gcc" -j"$(nproc)")
+if [ "$step" = config ]; then
 	make "${make_args[@]}" -s tinyconfig
 	(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$out" \
 		"$out/.config" "${frags[@]}" >/dev/null)
 	make "${make_args[@]}" -s olddefconfig
 	"$top/scripts/check-config.sh" "$out/.config" "${frags[@]}"
-	echo "$sum" > "$out/.fragments"
+else
+	make "${make_args[@]}" -s bzImage
 fi
-echo "$variant: building bzImage"
-make "${make_args[@]}" -s bzImage

@@ -17,6 +17,10 @@
 # "#waker off" there start and stop wake-ups from S3 through the QEMU
 # monitor (scripts/qemu-waker.py).  SCENARIO=NAME picks the
 # tests/scenarios/ script that tests/trace.sh records.
+#
+# The kernel and the initramfs (build/initramfs.cpio.gz) are make's: the
+# make targets that boot the guest build both first.  Run by hand, this
+# has make bring the initramfs up to date, and boots the kernel as it is.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 res=$top/build/results
@@ -25,6 +29,7 @@ res=$top/build/results
 # tests' knobs: torture_secs=, race_attempts=, fuzz_count=, fuzz_seed=).
 variant=${GUEST:-guest}
 kernel=$top/build/$variant/arch/x86/boot/bzImage
+initramfs=$top/build/initramfs.cpio.gz
 mkdir -p "$res"
 
 demo=0
@@ -35,7 +40,9 @@ fi
 tests=$(echo "$*" | tr ' ' ',')
 timeout=${GUEST_TIMEOUT:-1500}
 
-"$top/scripts/mkinitramfs.sh" "$res/initramfs.cpio.gz" || exit 1
+if [ -z "$MAKELEVEL" ]; then
+	make -s -C "$top" --no-print-directory build/initramfs.cpio.gz || exit 1
+fi
 console=$res/$variant-console.log
 results=$res/$variant-results.log
 files=$res/$variant-files.log
@@ -57,7 +64,7 @@ waker=$!
 qemu=(qemu-system-x86_64 -machine pc,accel=tcg -cpu max -smp 2 -m 1536
       -nodefaults -display none -no-reboot
       -monitor "unix:$monitor,server=on,wait=off"
-      -kernel "$kernel" -initrd "$res/initramfs.cpio.gz"
+      -kernel "$kernel" -initrd "$initramfs"
       -append "console=ttyS0 no_console_suspend panic=-1 oops=panic rcupdate.rcu_cpu_stall_timeout=120 ptests=$tests scenario=${SCENARIO:-blame} ${GUEST_ARGS:-}")
 if [ $demo = 1 ]; then
 	# The console on the terminal (and in the log); results still apart.

@@ -2,39 +2,51 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # run-kunit.sh um|um-pristine|i386|x86_64|kcsan: run the KUnit suites with
-# kunit.py.
+# kunit.py exec on a kernel make built.
 #
-# um: kunit.py builds and runs the fast native UML kernel.
-# um-pristine: the same for the wakeup-source suite alone on unpatched 6.1.
-# i386: kunit.py exec boots the 32-bit kernel of build-guest.sh i386
-# under QEMU (2 CPUs).
-# x86_64: kunit.py exec boots the x86_64 debug kernel that
-# scripts/build-guest.sh built (it carries the suites; one build serves the
-# guest and KUnit) under QEMU (TCG, 2 CPUs); kcsan: the same for the KCSAN
-# variant (build-guest.sh kcsan).  Any lockdep, KASAN, UBSAN,
-# debugobjects or WARN report fails the run even when every case passed.
-# Writes "PASSED FAILED" to build/results/kunit-ARCH.count for the summary.
+# um: the fast native UML kernel (build/kunit-um).
+# um-pristine: the same for the wakeup-source suite alone on unpatched 6.1
+# (build/kunit-um-pristine).
+# i386: boots the 32-bit kernel (build/kunit-i386, make kunit-i386) under
+# QEMU (2 CPUs).
+# x86_64: boots the x86_64 debug kernel (build/guest: it carries the
+# suites; one build serves the guest and KUnit) under QEMU (TCG, 2 CPUs);
+# kcsan: the same for the KCSAN variant (build/kcsan).  Any lockdep, KASAN,
+# UBSAN, debugobjects or WARN report fails the run even when every case
+# passed.  Writes "PASSED FAILED" to build/results/kunit-ARCH.count for the
+# summary.
+#
+# run-kunit.sh --build um|um-pristine: configure and build the UML kernel
+# with kunit.py build (the Makefile's build/kunit-um/linux and
+# build/kunit-um-pristine/linux).  Run by hand, run-kunit.sh um and
+# um-pristine have make bring their kernel up to date first, as the make
+# targets do; the x86 kernels are make's (scripts/build-guest.sh).
 
 set -o pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 # ccache: paths relative to the checkout, so a clone elsewhere (CI) hits.
 export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
+build=
+if [ "$1" = --build ]; then
+	build=1
+	shift
+fi
 arch=$1
 res=$top/build/results
-mkdir -p "$res"
 
+uml=
 case $arch in
 um)
+	uml=1
 	out=$top/build/kunit-um
-	args=(run --build_dir="$out" --jobs="$(nproc)"
-	      --kunitconfig="$top/kunit/.kunitconfig"
-	      --kunitconfig="$top/Kconfig.fragment"
-	      --kunitconfig="$top/configs/uml.config"
-	      --make_options="CC=ccache gcc" --timeout=300)
+	config=(--kunitconfig="$top/kunit/.kunitconfig"
+		--kunitconfig="$top/Kconfig.fragment"
+		--kunitconfig="$top/configs/uml.config")
+	args=(exec --build_dir="$out" "${config[@]}" --timeout=300)
 	;;
 i386)
-	# 32-bit: the kernel build-guest.sh i386 built (tinyconfig based,
-	# much smaller than what kunit.py would configure), two CPUs.
+	# 32-bit: the kernel build-guest.sh made (tinyconfig based, much
+	# smaller than what kunit.py would configure), two CPUs.
 	out=$top/build/kunit-i386
 	args=(exec --build_dir="$out" --arch=i386
 	      --kunitconfig="$top/kunit/.kunitconfig"
@@ -44,12 +56,11 @@ um-pristine)
 	# The wakeup-source suite on unpatched 6.1, the other side of its
 	# differential run: a tree of hard links to build/pristine with only
 	# the suite's patch and file (scripts/pristine-tree.sh kunit).
-	tree=$("$top/scripts/pristine-tree.sh" kunit) || exit 1
+	uml=1
 	out=$top/build/kunit-um-pristine
-	args=(run --build_dir="$out" --jobs="$(nproc)"
-	      --kunitconfig="$top/configs/wakeup-kunit.config"
-	      --kunitconfig="$top/configs/uml.config"
-	      --make_options="CC=ccache gcc" --timeout=300)
+	config=(--kunitconfig="$top/configs/wakeup-kunit.config"
+		--kunitconfig="$top/configs/uml.config")
+	args=(exec --build_dir="$out" "${config[@]}" --timeout=300)
 	;;
 x86_64|kcsan)
 	out=$top/build/guest
@@ -59,14 +70,33 @@ x86_64|kcsan)
 	      --qemu_args="-smp 2" --timeout=900)
 	;;
 *)
-	echo "usage: $0 um|um-pristine|i386|x86_64|kcsan" >&2
+	echo "usage: $0 [--build] um|um-pristine|i386|x86_64|kcsan" >&2
 	exit 2
 	;;
 esac
 
+if [ -n "$build" ] && [ -z "$uml" ]; then
+	echo "run-kunit.sh: --build is for um and um-pristine" >&2
+	exit 2
+fi
+# Run by hand, the UML kernel first, through make (make kunit-um and
+# kunit-pristine have done it).
+if [ -z "$build" ] && [ -n "$uml" ] && [ -z "$MAKELEVEL" ]; then
+	make -s -C "$top" --no-print-directory "build/kunit-$arch/linux" || exit 1
+fi
+
+if [ "$arch" = um-pristine ]; then
+	tree=$("$top/scripts/pristine-tree.sh" kunit) || exit 1
+fi
 mkdir -p "$out"
-rm -f "$out/test.log"
 cd "${tree:-$top/build/linux}" || exit 1
+if [ -n "$build" ]; then
+	exec python3 tools/testing/kunit/kunit.py build --build_dir="$out" \
+		--jobs="$(nproc)" "${config[@]}" --make_options="CC=ccache gcc"
+fi
+
+mkdir -p "$res"
+rm -f "$out/test.log"
 python3 tools/testing/kunit/kunit.py "${args[@]}" 2>&1 | tee "$res/kunit-$arch.out"
 status=$?
 
