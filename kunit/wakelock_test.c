@@ -32,11 +32,8 @@
 static struct suspend_block_stats sb_deleted(void)
 {
 	struct suspend_block_stats st;
-	unsigned long flags;
 
-	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	st = suspend_block_deleted;
-	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	suspend_block_deleted_stats(&st);
 	return st;
 }
 

@@ -94,7 +94,7 @@ const struct suspend_block_owner suspend_block_wakeup_source_owner = {
 
 LIST_HEAD(suspend_block_registry);
 /* Statistics of removed requests, summed, under the registry lock. */
-struct suspend_block_stats suspend_block_deleted;
+static struct suspend_block_stats suspend_block_deleted;
 
 /* Number of active requests: the aggregate. */
 static atomic_t sb_active = ATOMIC_INIT(0);

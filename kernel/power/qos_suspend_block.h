@@ -30,7 +30,6 @@ QOS_REGISTRY_DEFINE(suspend_block, struct suspend_block_request,
 
 /* The summed statistics of removed requests. */
 void suspend_block_deleted_stats(struct suspend_block_stats *st);
-extern struct suspend_block_stats suspend_block_deleted;
 
 /*
  * What the read-outs print of one request: its statistics (closed
