@@ -484,7 +484,6 @@ void unregister_early_suspend(struct early_suspend *handler)
 }
 EXPORT_SYMBOL_GPL(unregister_early_suspend);
 
-
 /* "on", or the name /sys/power/state uses for @state ("disk" for MAX). */
 static const char *es_state_name(suspend_state_t state)
 {
