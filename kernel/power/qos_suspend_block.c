@@ -74,14 +74,10 @@
 #include <linux/atomic.h>
 #include <linux/debugobjects.h>
 #include <linux/export.h>
-#include <linux/init.h>
 #include <linux/jiffies.h>
-#include <linux/pid.h>
 #include <linux/sched/clock.h>
 #include <linux/suspend.h>
-#include <linux/timekeeping.h>
 #include <linux/workqueue.h>
-#include <trace/events/power.h>
 #include <trace/events/suspend_qos.h>
 
 #include "qos_suspend_block.h"
