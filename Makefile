@@ -98,7 +98,11 @@ OVERLAY_DIRS := $(wildcard $(shell sed -n 's/^\([[:alnum:]][^[:space:]]*\).*/\1/
 OVERLAY_FILES := $(shell find $(OVERLAY_DIRS) -type f ! -name '*.orig' ! -name '*.rej' \
 	! -name '*~' ! -name '.*.sw?')
 PATCHES := patches/series $(wildcard $(addprefix patches/,$(shell grep -v '^#' patches/series)))
-TREE_INPUTS := $(OVERLAY_FILES) $(PATCHES) scripts/overlay.map scripts/prepare-tree.sh $(PKG)
+# Their directories too: a directory's mtime moves when a file in it is
+# removed, which the overlay then takes out of the tree.
+OVERLAY_SUBDIRS := $(addsuffix /.,$(shell find $(OVERLAY_DIRS) -type d))
+TREE_INPUTS := $(OVERLAY_FILES) $(OVERLAY_SUBDIRS) $(PATCHES) scripts/overlay.map \
+	scripts/prepare-tree.sh $(PKG)
 # What a kernel built from build/linux is made of: all of it but the
 # documentation.  The Kconfig entries come with the series.
 KERNEL_INPUTS := $(filter-out Documentation/%,$(TREE_INPUTS))

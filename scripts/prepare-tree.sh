@@ -38,12 +38,28 @@ if [ ! -f "$tree/.project-tree" ]; then
 	mv "$tree.tmp" "$tree"
 fi
 
-# Lay the project's files over the tree.
+# Lay the project's files over the tree, and list them (tree paths) in
+# .project-overlay.  A file the previous overlay laid and this one does
+# not (one renamed or removed in the project) goes back to what the
+# pristine tree has there, usually nothing, so no stale copy is built.
+overlay=$tree/.project-overlay
 grep -v '^#' "$top/scripts/overlay.map" | while read -r src dst; do
 	[ -n "$src" ] && [ -d "$top/$src" ] || continue
 	mkdir -p "$tree/$dst"
 	rsync -rc --exclude='*.orig' "$top/$src/" "$tree/$dst/"
-done
+	(cd "$top/$src" && find . -type f ! -name '*.orig' -printf "$dst/%P\\n")
+done | sed 's|^\./||; s|//*|/|g' | sort -u > "$overlay.new"
+if [ -f "$overlay" ]; then
+	comm -23 "$overlay" "$overlay.new" | while read -r f; do
+		if [ -f "$pristine/$f" ]; then
+			cp -p "$pristine/$f" "$tree/$f"
+		else
+			echo "tree: removing $f (no longer in the project)"
+			rm -f "$tree/$f"
+		fi
+	done
+fi
+mv "$overlay.new" "$overlay"
 
 # (Re)apply the patch series when it changed: files touched by the
 # previous series are restored from the pristine tree first.  A file that
