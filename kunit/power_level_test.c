@@ -451,9 +451,10 @@ static void timeout_replaces_deadline(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.expire_count, 1ULL);
 
 	/* Longer than before, on an active request. */
-	power_level_update_request_timeout(r, 0, 2);
+	power_level_update_request_timeout(r, 0, SHORT);
 	power_level_update_request_timeout(r, 0, 100 * HZ);
-	schedule_timeout_uninterruptible(5);
+	/* Past the first deadline: a timer left for it would have fired. */
+	schedule_timeout_uninterruptible(SHORT + 5);
 	left = power_level_longest_remaining(0);
 	KUNIT_EXPECT_EQ(test, pl_snap(r).level, 0);
 	KUNIT_EXPECT_GT(test, left, 90UL * HZ);

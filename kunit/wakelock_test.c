@@ -151,9 +151,10 @@ static void lock_cancels_timeout(struct kunit *test)
 {
 	struct wake_lock *l = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test");
 
-	wake_lock_timeout(l, 2);
+	wake_lock_timeout(l, SHORT);
 	wake_lock(l);
-	schedule_timeout_uninterruptible(6);
+	/* Past the deadline: a timer left for it would have fired. */
+	schedule_timeout_uninterruptible(SHORT + 5);
 	KUNIT_EXPECT_TRUE(test, wake_lock_active(l));
 	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), -1L);
 	wake_unlock(l);
@@ -174,9 +175,10 @@ static void timeout_replaces_deadline(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
 
 	/* Later than the old deadline. */
-	wake_lock_timeout(l, 2);
+	wake_lock_timeout(l, SHORT);
 	wake_lock_timeout(l, 100 * HZ);
-	schedule_timeout_uninterruptible(5);
+	/* Past the old deadline: a timer left for it would have fired. */
+	schedule_timeout_uninterruptible(SHORT + 5);
 	left = has_wake_lock(WAKE_LOCK_SUSPEND);
 	KUNIT_EXPECT_TRUE(test, wake_lock_active(l));
 	KUNIT_EXPECT_GT(test, left, 90L * HZ);
