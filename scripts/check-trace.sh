@@ -79,8 +79,12 @@ check "scen_user: aborted no suspend" test "$(col scen_user 8)" = 0
 check "scen_abort: aborted exactly one suspend" test "$(col scen_abort 8)" = 1
 check "scen_abort: held at least the 1 s after the abort ($(col scen_abort 5) s)" \
 	between "$(col scen_abort 5)" 1.0 10
+# A 3 s timer fires late by up to the timer wheel's granularity at that
+# range (64 jiffies, 256 ms at HZ=250), and under TCG a little later
+# still (3.094 s measured): 4.0 s leaves room for that, and a timeout that
+# never fires (no expiry counted) or fires a second late still fails.
 check "wl_sample_report: expired once after ~3 s ($(col wl_sample_report 5) s)" \
-	sh -c "[ '$(col wl_sample_report 4)' = 1 ] && awk 'BEGIN { exit !($(col wl_sample_report 5) >= 2.9 && $(col wl_sample_report 5) <= 3.5) }'"
+	sh -c "[ '$(col wl_sample_report 4)' = 1 ] && awk 'BEGIN { exit !($(col wl_sample_report 5) >= 2.9 && $(col wl_sample_report 5) <= 4.0) }'"
 check "wl_sample_event: one activation" test "$(col wl_sample_event 3)" = 1
 check "keep: activated at each of the two resumes" test "$(col keep 3)" = 2
 check "early_suspend: held by the suspend and the resume pass" \

@@ -51,7 +51,7 @@ rm -f "$console" "$results" "$files" "$monitor"
 # The guest may ask to be woken from S3 through the monitor (see
 # scripts/qemu-waker.py); the waker ends with QEMU.
 : > "$files"
-"$top/scripts/qemu-waker.py" "$files" "$monitor" &
+"$top/scripts/qemu-waker.py" "$files" "$monitor" "$results" &
 waker=$!
 
 # KVM does not work on these machines (the guest hangs); TCG it is.

@@ -13,6 +13,10 @@ D=/sys/kernel/debug/pm_qos/earlysuspend
 log() { tr '\n' ' ' < "$LOG"; }
 suspended_since() { [ "$(suspend_count)" != "$1" ]; }
 passes() { es_passes "$1"; }
+# For wait_until, which re-runs its command: "$(...)" in its arguments
+# would be read once, before the first try.
+resume_passes_are() { [ "$(passes resume)" = "$1" ]; }
+in_effect_is() { [ "$(sed -n 's/^suspended: //p' "$D")" = "$1" ]; }
 
 t_check "request_state exists" test -w "$R"
 t_eq "it reads on" "$(cat "$R")" on
@@ -57,7 +61,7 @@ t_eq "autosleep was handed mem" "$(cat /sys/power/autosleep)" mem
 # On: autosleep stops, resume hooks run in reverse.
 echo > "$LOG"
 write "$R" on
-wait_until test "$(passes resume)" = 1
+wait_until resume_passes_are 1
 t_eq "resume hooks ran once each, descending level, ties reversed" \
 	"$(log)" "resume draw2 resume draw1 resume blank resume input "
 t_eq "autosleep is off" "$(cat /sys/power/autosleep)" off
@@ -77,7 +81,7 @@ echo > "$LOG"
 write "$R" mem
 write "$R" on
 write "$R" mem
-wait_until test "$(sed -n 's/^suspended: //p' "$D")" = 1
+wait_until in_effect_is 1
 sleep 1
 t_eq "mem, on, mem ends with the early-suspend pass in effect" \
 	"$(sed -n 's/^suspended: //p' "$D")" 1
@@ -86,6 +90,6 @@ n_r=$(grep -c '^resume' "$LOG")
 t_check "hooks balanced: $n_s suspends, $n_r resumes (4 and 0, or 8 and 4)" \
 	test "$n_s/$n_r" = 4/0 -o "$n_s/$n_r" = 8/4
 write "$R" on
-wait_until test "$(sed -n 's/^suspended: //p' "$D")" = 0
+wait_until in_effect_is 0
 t_eq "on again: autosleep off" "$(cat /sys/power/autosleep)" off
 write "$H" "remove hold"

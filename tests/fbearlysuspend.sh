@@ -38,6 +38,26 @@ readers() {
 	done
 }
 no_readers() { [ -z "$(readers)" ]; }
+# in_fb_sleep PID: PID is asleep in a read of wait_for_fb_sleep, so the
+# suspend hook counts it as a compositor (the reader is counted before it
+# waits).  A "sleep 1" after starting the reader proves nothing under TCG.
+# /proc/PID/wchan (CONFIG_KALLSYMS, set in configs/guest.config) names the
+# function a blocked task sleeps in, the first one outside the scheduler:
+# wait_for_fb_sleep_show, which wait_event_interruptible() is expanded
+# into; it reads 0 while the task runs.
+in_fb_sleep() {
+	[ "$(cat "/proc/$1/wchan" 2> /dev/null)" = wait_for_fb_sleep_show ]
+}
+# fb_sleeper: some reader is asleep in wait_for_fb_sleep.
+fb_sleeper() {
+	local p
+
+	for p in $(readers); do
+		in_fb_sleep "$p" && return 0
+	done
+	return 1
+}
+not_suspended() { [ "$(sed -n 's/^suspended: //p' "$D")" = 0 ]; }
 
 t_check "wait_for_fb_wake exists" test -e "$FW"
 t_eq "both are read-only" "$(stat -c %a "$FS" "$FW" | tr '\n' ' ')" \
@@ -72,8 +92,9 @@ rm -f /tmp/fbs /tmp/fbw
 ) &
 pid=$!
 pids="$pids $pid"
-sleep 1
-t_check "the compositor blocks in wait_for_fb_sleep" \
+# Its cat is a child of the subshell: found among the readers.
+t_check "the compositor blocks in wait_for_fb_sleep" wait_until fb_sleeper
+t_check "... having read nothing yet" \
 	test -e /tmp/fbs -a ! -s /tmp/fbs -a ! -e /tmp/fbw
 t_check "... and is alive" alive $pid
 tmo=$(timeouts)
@@ -123,7 +144,8 @@ rm -f /tmp/fbn
 cat "$FS" > /tmp/fbn &
 pid=$!
 pids="$pids $pid"
-sleep 1
+t_check "a reader that will not acknowledge blocks in wait_for_fb_sleep" \
+	wait_until in_fb_sleep $pid
 tmo=$(timeouts)
 sp=$(passes suspend)
 rp=$(passes resume)
@@ -148,7 +170,7 @@ wait_until no_readers
 t_eq "no reader is left" "$(readers)" ""
 wait
 write "$R" on
-wait_until test "$(sed -n 's/^suspended: //p' "$D")" = 0
+wait_until not_suspended
 write "$P/stop_timeout_ms" 1000
 write /sys/power/wake_unlock fbtest
 t_eq "the state is on again" "$(cat "$R")" on

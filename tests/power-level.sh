@@ -97,17 +97,34 @@ tick_window() {
 	echo "$(($(loc_ticks) - t)) $(($(jiffies_now) - j))"
 }
 
+# tick_check DESCRIPTION -lt|-ge: pass on the first of up to 3 tick
+# windows whose INTERRUPTS compare so to its JIFFIES.  One window under TCG
+# can be thrown off by the host (a stalled vCPU, a late timer); the states
+# themselves are far apart and stay put: ticks stopped measured 166
+# interrupts in 575 jiffies, ticks running 1135 in 570, and the bug (a
+# polling CPU without its tick) 149 in 575, so a broken kernel fails all
+# three windows.  The thresholds are the single window's.
+tick_check() {
+	local desc=$1 op=$2 w try seen=
+
+	for try in 1 2 3; do
+		w=$(tick_window)
+		seen="$seen${seen:+, }${w% *} in ${w#* }"
+		if test "${w% *}" "$op" "${w#* }"; then
+			t_pass "$desc (${w% *} local timer interrupts in ${w#* } jiffies, try $try of 3)"
+			return
+		fi
+	done
+	t_fail "$desc (local timer interrupts in jiffies, 3 tries: $seen)"
+}
+
 for gov in menu teo; do
 	if ! write $CPUIDLE/current_governor $gov >/dev/null; then
 		t_fail "$gov: governor selectable (tick)"
 		continue
 	fi
-	w=$(tick_window)
-	t_check "$gov: idle CPUs stop their tick without a request (${w% *} local timer interrupts in ${w#* } jiffies)" \
-		test "${w% *}" -lt "${w#* }"
+	tick_check "$gov: idle CPUs stop their tick without a request" -lt
 	hook add tick0 0
-	w=$(tick_window)
-	t_check "$gov: with a level-0 (polling) limit the tick keeps running (${w% *} local timer interrupts in ${w#* } jiffies)" \
-		test "${w% *}" -ge "${w#* }"
+	tick_check "$gov: with a level-0 (polling) limit the tick keeps running" -ge
 	hook remove tick0
 done

@@ -6,6 +6,7 @@
 
 . /tests/lib.sh
 H=/sys/kernel/debug/pm_qos/suspend_block_test
+autosleep_off() { [ "$(cat /sys/power/autosleep)" = off ]; }
 
 # 1. The sample driver: one interrupt (event, idle and 3 s report locks).
 write /sys/kernel/debug/wakelock_legacy/raise 1
@@ -43,6 +44,9 @@ write "$H" "deactivate keep"
 wait_suspend "$before"
 sleep 1
 write /sys/power/request_state on
+# "on" is applied by a work item, which turns autosleep off: until then
+# releasing keep would let autosleep (still mem) start a third suspend.
+wait_until autosleep_off
 write "$H" "deactivate keep"
 write "$H" "remove keep"
 write "$H" "remove scen_abort"
