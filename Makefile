@@ -179,9 +179,11 @@ $(X86_BZIMAGES): $(B)/%/arch/x86/boot/bzImage: $(B)/%/.config $$(INPUTS_$$*) | $
 # --- The UML KUnit kernels (kunit.py build, scripts/run-kunit.sh --build) ----
 
 # kunit.py configures (kunit/.kunitconfig, Kconfig.fragment,
-# configs/uml.config) and builds; run-kunit.sh holds its arguments.
+# configs/uml.config, configs/uml-debug.config) and builds; run-kunit.sh
+# holds its arguments.
 UML_KUNIT := $(B)/kunit-um/linux
-$(UML_KUNIT): kunit/.kunitconfig Kconfig.fragment configs/uml.config $(KERNEL_INPUTS) \
+$(UML_KUNIT): kunit/.kunitconfig Kconfig.fragment configs/uml.config \
+		configs/uml-debug.config $(KERNEL_INPUTS) \
 		scripts/run-kunit.sh | $(TREE)
 	@scripts/run-kunit.sh --build um
 	@touch $@

@@ -11,6 +11,7 @@
 
 #include <kunit/test.h>
 #include <linux/completion.h>
+#include <linux/debug_locks.h>
 #include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/device.h>
@@ -19,7 +20,10 @@
 #include <linux/pm_qos_suspend_block.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/suspend.h>
 #include <linux/vmalloc.h>
 
@@ -667,6 +671,152 @@ static void callable_from_hardirq(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
 }
 
+/*
+ * The last deactivation wakes the readers of wakeup_count, even where
+ * nothing may sleep on PREEMPT_RT: in hard IRQ context and under a raw
+ * spinlock.  A reader blocks in pm_get_wakeup_count() while a request is
+ * active; the request is then deactivated there.  The reader must return,
+ * and lockdep must have found nothing: with CONFIG_PROVE_RAW_LOCK_NESTING
+ * a wait queue's lock (which sleeps on PREEMPT_RT) taken on that path
+ * reports an invalid wait context and turns debug_locks off.
+ */
+struct sb_reader {
+	struct task_struct *task;
+	struct completion done;
+	unsigned int count;
+	bool ok;
+};
+
+static int sb_reader_fn(void *data)
+{
+	struct sb_reader *rd = data;
+
+	/* So that a reader never woken can be told to give up. */
+	allow_signal(SIGKILL);
+	rd->ok = pm_get_wakeup_count(&rd->count, true);
+	complete(&rd->done);
+	return 0;
+}
+
+/* However the case ends: the reader gives up if still blocked, and goes. */
+static void sb_reader_stop(struct kunit_resource *res)
+{
+	struct sb_reader *rd = res->data;
+
+	if (!completion_done(&rd->done))
+		send_sig(SIGKILL, rd->task, 1);
+	kthread_stop(rd->task);
+	put_task_struct(rd->task);
+}
+
+/* Start a reader of wakeup_count and wait until it sleeps in the read. */
+static struct sb_reader *sb_reader_start(struct kunit *test)
+{
+	struct sb_reader *rd;
+	int i;
+
+	rd = kunit_kzalloc(test, sizeof(*rd), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rd);
+	init_completion(&rd->done);
+	rd->task = kthread_create(sb_reader_fn, rd, "sb-test-reader");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(rd->task));
+	get_task_struct(rd->task);
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
+							 sb_reader_stop,
+							 GFP_KERNEL, rd));
+	wake_up_process(rd->task);
+	/* Its one interruptible sleep is on the wakeup_count wait queue. */
+	for (i = 0; i < 250; i++) {
+		if (READ_ONCE(rd->task->__state) == TASK_INTERRUPTIBLE)
+			break;
+		msleep(20);
+	}
+	KUNIT_ASSERT_EQ(test, READ_ONCE(rd->task->__state),
+			(unsigned int)TASK_INTERRUPTIBLE);
+	KUNIT_ASSERT_FALSE(test, completion_done(&rd->done));
+	return rd;
+}
+
+struct sb_irq_deactivate {
+	struct hrtimer timer;
+	struct suspend_block_request *req;
+	bool in_hardirq;
+	bool deactivated;
+	bool fired;
+};
+
+static enum hrtimer_restart sb_irq_deactivate_fn(struct hrtimer *t)
+{
+	struct sb_irq_deactivate *d =
+		container_of(t, struct sb_irq_deactivate, timer);
+
+	d->in_hardirq = in_hardirq();
+	d->deactivated = suspend_block_deactivate(d->req);
+	WRITE_ONCE(d->fired, true);
+	return HRTIMER_NORESTART;
+}
+
+static DEFINE_RAW_SPINLOCK(sb_test_raw_lock);
+
+/* Deactivate @r from hard IRQ context (or under a raw spinlock). */
+static void sb_deactivate_atomic(struct kunit *test,
+				 struct suspend_block_request *r, bool hardirq)
+{
+	struct sb_irq_deactivate *d;
+	unsigned long flags;
+	int i;
+
+	if (!hardirq) {
+		raw_spin_lock_irqsave(&sb_test_raw_lock, flags);
+		KUNIT_EXPECT_TRUE(test, suspend_block_deactivate(r));
+		raw_spin_unlock_irqrestore(&sb_test_raw_lock, flags);
+		return;
+	}
+	d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	d->req = r;
+	hrtimer_init(&d->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	d->timer.function = sb_irq_deactivate_fn;
+	hrtimer_start(&d->timer, ns_to_ktime(100 * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL_HARD);
+	for (i = 0; i < 250 && !READ_ONCE(d->fired); i++)
+		msleep(20);
+	hrtimer_cancel(&d->timer);
+	KUNIT_EXPECT_TRUE(test, d->fired);
+	KUNIT_EXPECT_TRUE(test, d->in_hardirq);
+	KUNIT_EXPECT_TRUE(test, d->deactivated);
+}
+
+static void sb_atomic_deactivation_wakes_reader(struct kunit *test,
+						bool hardirq)
+{
+	struct suspend_block_request *r;
+	struct sb_reader *rd;
+	bool locks = debug_locks;
+
+	r = sb_test_add(test, "sb-test-reader");
+	suspend_block_activate(r);
+	rd = sb_reader_start(test);
+	sb_deactivate_atomic(test, r, hardirq);
+	KUNIT_EXPECT_TRUE(test, wait_for_completion_timeout(&rd->done,
+							    5 * HZ));
+	KUNIT_EXPECT_TRUE(test, rd->ok);
+	KUNIT_EXPECT_EQ(test, debug_locks, locks);
+	if (!IS_ENABLED(CONFIG_PROVE_RAW_LOCK_NESTING))
+		kunit_info(test, "no CONFIG_PROVE_RAW_LOCK_NESTING: wait contexts not checked\n");
+	suspend_block_remove_request(r);
+}
+
+static void hardirq_deactivation_wakes_reader(struct kunit *test)
+{
+	sb_atomic_deactivation_wakes_reader(test, true);
+}
+
+static void raw_locked_deactivation_wakes_reader(struct kunit *test)
+{
+	sb_atomic_deactivation_wakes_reader(test, false);
+}
+
 /* Concurrency: one kthread per CPU, each on its own or on one shared request. */
 #define SB_HAMMER_LOOPS 20000
 
@@ -1201,6 +1351,8 @@ static struct kunit_case suspend_block_cases[] = {
 	KUNIT_CASE(notifier_added_while_blocked_sees_unblock),
 	KUNIT_CASE(wakeup_count_handshake_counts_requests),
 	KUNIT_CASE(callable_from_hardirq),
+	KUNIT_CASE(hardirq_deactivation_wakes_reader),
+	KUNIT_CASE(raw_locked_deactivation_wakes_reader),
 	KUNIT_CASE(concurrent_own_requests_exact),
 	KUNIT_CASE(concurrent_shared_request_exact),
 	KUNIT_CASE(handoff_never_unblocks),

@@ -4,7 +4,8 @@
 # run-kunit.sh um|um-pristine|i386|x86_64|kcsan: run the KUnit suites with
 # kunit.py exec on a kernel make built.
 #
-# um: the fast native UML kernel (build/kunit-um).
+# um: the fast native UML kernel (build/kunit-um), with lockdep
+# (configs/uml-debug.config).
 # um-pristine: the same for the wakeup-source suite alone on unpatched 6.1
 # (build/kunit-um-pristine).
 # i386: boots the 32-bit kernel (build/kunit-i386, make kunit-i386) under
@@ -41,7 +42,8 @@ um)
 	out=$top/build/kunit-um
 	config=(--kunitconfig="$top/kunit/.kunitconfig"
 		--kunitconfig="$top/Kconfig.fragment"
-		--kunitconfig="$top/configs/uml.config")
+		--kunitconfig="$top/configs/uml.config"
+		--kunitconfig="$top/configs/uml-debug.config")
 	args=(exec --build_dir="$out" "${config[@]}" --timeout=300)
 	;;
 i386)

@@ -10,11 +10,11 @@
  * write to /sys/power/state ignores requests (a forced suspend).
  *
  * Every operation on a request costs the same whatever the number of
- * requests; none sleeps, so all may be called from any context (on
- * PREEMPT_RT not from a non-threaded hard IRQ handler: the last
- * deactivation wakes a wait queue, as mainline's __pm_relax() does).  The
- * name is only shown in statistics and traces: nothing looks a request up
- * by it.
+ * requests; none sleeps, so all may be called from any context, under a
+ * raw spinlock and in hard IRQ context on PREEMPT_RT too (the last
+ * deactivation wakes the readers of wakeup_count through an irq_work).
+ * The name is only shown in statistics and traces: nothing looks a request
+ * up by it.
  */
 #ifndef _LINUX_PM_QOS_SUSPEND_BLOCK_H
 #define _LINUX_PM_QOS_SUSPEND_BLOCK_H
