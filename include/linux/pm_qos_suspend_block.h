@@ -12,7 +12,7 @@
  * Every operation on a request costs the same whatever the number of
  * requests; none sleeps, so all may be called from any context, under a
  * raw spinlock and in hard IRQ context on PREEMPT_RT too (the last
- * deactivation wakes the readers of wakeup_count through an irq_work).
+ * deactivation wakes the readers of wakeup_count from a work item).
  * The name is only shown in statistics and traces: nothing looks a request
  * up by it.
  */
