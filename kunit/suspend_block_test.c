@@ -737,32 +737,13 @@ static struct sb_reader *sb_reader_start(struct kunit *test)
 	return rd;
 }
 
-struct sb_irq_deactivate {
-	struct hrtimer timer;
-	struct suspend_block_request *req;
-	bool in_hardirq;
-	bool deactivated;
-	bool fired;
-};
-
-static enum hrtimer_restart sb_irq_deactivate_fn(struct hrtimer *t)
-{
-	struct sb_irq_deactivate *d =
-		container_of(t, struct sb_irq_deactivate, timer);
-
-	d->in_hardirq = in_hardirq();
-	d->deactivated = suspend_block_deactivate(d->req);
-	WRITE_ONCE(d->fired, true);
-	return HRTIMER_NORESTART;
-}
-
 static DEFINE_RAW_SPINLOCK(sb_test_raw_lock);
 
 /* Deactivate @r from hard IRQ context (or under a raw spinlock). */
 static void sb_deactivate_atomic(struct kunit *test,
 				 struct suspend_block_request *r, bool hardirq)
 {
-	struct sb_irq_deactivate *d;
+	struct sb_irq_caller *c;
 	unsigned long flags;
 	int i;
 
@@ -772,19 +753,21 @@ static void sb_deactivate_atomic(struct kunit *test,
 		raw_spin_unlock_irqrestore(&sb_test_raw_lock, flags);
 		return;
 	}
-	d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, d);
-	d->req = r;
-	hrtimer_init(&d->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
-	d->timer.function = sb_irq_deactivate_fn;
-	hrtimer_start(&d->timer, ns_to_ktime(100 * NSEC_PER_USEC),
+	/* The hard IRQ caller above, one firing before its deactivation. */
+	c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->req = r;
+	c->fired = 1;
+	hrtimer_init(&c->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	c->timer.function = sb_irq_fn;
+	hrtimer_start(&c->timer, ns_to_ktime(100 * NSEC_PER_USEC),
 		      HRTIMER_MODE_REL_HARD);
-	for (i = 0; i < 250 && !READ_ONCE(d->fired); i++)
+	for (i = 0; i < 250 && READ_ONCE(c->fired) < 2; i++)
 		msleep(20);
-	hrtimer_cancel(&d->timer);
-	KUNIT_EXPECT_TRUE(test, d->fired);
-	KUNIT_EXPECT_TRUE(test, d->in_hardirq);
-	KUNIT_EXPECT_TRUE(test, d->deactivated);
+	hrtimer_cancel(&c->timer);
+	KUNIT_EXPECT_EQ(test, c->fired, 2);
+	KUNIT_EXPECT_TRUE(test, c->in_hardirq);
+	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
 }
 
 static void sb_atomic_deactivation_wakes_reader(struct kunit *test,
