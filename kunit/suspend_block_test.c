@@ -1311,6 +1311,49 @@ static void wakeup_source_is_a_request(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, after, before + 3);
 }
 
+/*
+ * A hard activation wakes a suspend sitting in the s2idle loop (which
+ * looks for events again only when woken), even when a wakeup source's
+ * soft event made the aggregate's 0 -> 1 and woke nobody, as mainline's
+ * hard events always do.  pm_wakeup_pending() tells: its first call after
+ * the events sees the event in progress and disarms the handshake; a
+ * second one is true only if pm_system_wakeup() asked for a wake-up.
+ */
+static void hard_activation_wakes_after_soft_event(struct kunit *test)
+{
+	struct suspend_block_request *r = sb_test_add(test, "sb-test-hard");
+	struct wakeup_source *ws = wakeup_source_register(NULL, "sb-test-soft");
+	unsigned int count;
+
+	KUNIT_ASSERT_NOT_NULL(test, ws);
+	pm_wakeup_clear(0);
+	KUNIT_ASSERT_TRUE(test, pm_get_wakeup_count(&count, false));
+	KUNIT_ASSERT_TRUE(test, pm_save_wakeup_count(count));
+	/* The loop's last check before it sleeps: nothing pending. */
+	KUNIT_EXPECT_FALSE(test, pm_wakeup_pending());
+
+	/* A soft event alone wakes nobody, as in mainline. */
+	__pm_stay_awake(ws);
+	KUNIT_EXPECT_TRUE(test, pm_wakeup_pending());
+	KUNIT_EXPECT_FALSE(test, pm_wakeup_pending());
+	__pm_relax(ws);
+
+	/* Armed again; the soft event makes the 0 -> 1, the hard one 1 -> 2. */
+	KUNIT_ASSERT_TRUE(test, pm_get_wakeup_count(&count, false));
+	KUNIT_ASSERT_TRUE(test, pm_save_wakeup_count(count));
+	KUNIT_EXPECT_FALSE(test, pm_wakeup_pending());
+	__pm_stay_awake(ws);
+	suspend_block_activate(r);
+	KUNIT_EXPECT_TRUE(test, pm_wakeup_pending());
+	KUNIT_EXPECT_TRUE(test, pm_wakeup_pending());
+
+	suspend_block_deactivate(r);
+	__pm_relax(ws);
+	pm_wakeup_clear(0);
+	wakeup_source_unregister(ws);
+	suspend_block_remove_request(r);
+}
+
 static struct kunit_case suspend_block_cases[] = {
 	KUNIT_CASE(add_starts_inactive),
 	KUNIT_CASE(activate_blocks_deactivate_unblocks),
@@ -1342,6 +1385,7 @@ static struct kunit_case suspend_block_cases[] = {
 	KUNIT_CASE(registry_walk_keeps_place),
 	KUNIT_CASE(registry_walk_serves_interrupts),
 	KUNIT_CASE(wakeup_source_is_a_request),
+	KUNIT_CASE(hard_activation_wakes_after_soft_event),
 	{}
 };
 

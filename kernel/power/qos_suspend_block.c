@@ -68,7 +68,10 @@
  *
  * suspend_block_registry_lock guards the registry, which only read-outs
  * walk; add and remove are O(1) list operations under it.  Lock order:
- * registry lock, then a request's timer_lock.
+ * registry lock, then a request's timer_lock.  The PM core's s2idle_lock
+ * is not ordered with either: activations wake a suspend (which takes it)
+ * only with no class lock held, and the abort report, which the PM core
+ * makes under it, takes no class lock there (qos_suspend_attempt.c).
  */
 
 #include <linux/atomic.h>
@@ -176,21 +179,36 @@ static inline void sb_kick_notifiers(void)
 		queue_work(system_wq, &sb_notify_work);
 }
 
-/*
- * The aggregate went 0 -> 1; the PM core's event is already in progress.
- * @wake: wake a suspend in progress (not for a wakeup source's soft event).
- */
-static void sb_became_blocked(bool wake)
+/* The aggregate went 0 -> 1; the PM core's event is already in progress. */
+static void sb_became_blocked(void)
 {
-	/*
-	 * Under the wakeup_count handshake a suspend may sit in the s2idle
-	 * loop, which only re-checks for events when it wakes up: wake it.
-	 * begin() was a full barrier, so a handshake that could still succeed
-	 * after this read sees the event in progress and fails instead.
-	 */
-	if (wake && READ_ONCE(events_check_enabled))
-		pm_system_wakeup();
 	sb_kick_notifiers();
+}
+
+/*
+ * An activation that is not a wakeup source's soft event started an active
+ * interval: wake a suspend in progress under the wakeup_count handshake, as
+ * a hard wakeup event does in mainline.  A suspend may sit in the s2idle
+ * loop, which looks for events again only when woken, so every such
+ * activation wakes it, not only the one that made the aggregate's 0 -> 1:
+ * a soft event may have made that one, waking nobody.
+ *
+ * Called with no lock of the class held: pm_system_wakeup() takes the PM
+ * core's s2idle_lock, under which the PM core looks for pending wakeups
+ * (and so reports aborts), so it must come after every lock that a
+ * read-out may hold while it takes another.
+ *
+ * Ordering: an activation that made the 0 -> 1 began the PM core's event
+ * with a full barrier before this read, so a handshake that could still
+ * succeed after the read sees the event in progress and fails instead.
+ * Any other activation found the event in progress already (begun by a
+ * call that has not ended it), and a suspend that passed its last check
+ * before that event began is in the loop, the handshake armed long before.
+ */
+static void sb_wake_suspend(void)
+{
+	if (READ_ONCE(events_check_enabled))
+		pm_system_wakeup();
 }
 
 /*
@@ -254,7 +272,7 @@ static noinline void sb_count_up_legacy(unsigned long rare)
 	sb_torture_window();
 	if (active == 1) {
 		pm_wakeup_event_begin();
-		sb_became_blocked(true);
+		sb_became_blocked();
 	}
 }
 #else
@@ -265,8 +283,10 @@ static inline void sb_count_up_legacy(unsigned long rare) {}
  * One more request (about to be) active: before its bit is set.  The call
  * that finds the count at 0 begins the PM core's event before its exchange
  * publishes the non-zero count (see the model at the top of this file).
+ * Waking a suspend in progress is the caller's, once it holds no lock:
+ * sb_wake_suspend().
  */
-static __always_inline void sb_count_up_wake(unsigned long rare, bool wake)
+static __always_inline void sb_count_up(unsigned long rare)
 {
 	int active = atomic_read(&sb_active);
 	bool begun = false;
@@ -295,13 +315,8 @@ static __always_inline void sb_count_up_wake(unsigned long rare, bool wake)
 		preempt_enable();
 	}
 	if (!active)
-		sb_became_blocked(wake);
+		sb_became_blocked();
 	sb_torture_window();
-}
-
-static __always_inline void sb_count_up(unsigned long rare)
-{
-	sb_count_up_wake(rare, true);
 }
 
 /*
@@ -694,12 +709,17 @@ static bool sb_activate_locked(struct suspend_block_request *req,
 	}
 	trace_sb_activate(req, timeout, !(old & SB_REQ_ACTIVE));
 	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
-	return !(old & SB_REQ_ACTIVE);
+	if (old & SB_REQ_ACTIVE)
+		return false;
+	/* Not under timer_lock, which read-outs take inside the registry's. */
+	sb_wake_suspend();
+	return true;
 }
 
 /*
- * The lock-free activation; see suspend_block_activate().  @wake: see
- * sb_became_blocked().
+ * The lock-free activation; see suspend_block_activate().  @wake: wake a
+ * suspend in progress when this call starts an interval (sb_wake_suspend()),
+ * which the quiet activation of a wakeup source's soft event does not.
  */
 static __always_inline bool sb_activate(struct suspend_block_request *req,
 					bool wake)
@@ -727,7 +747,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 			return false;
 		}
 		if (!counted) {
-			sb_count_up_wake(rare, wake);
+			sb_count_up(rare);
 			counted = true;
 			now = local_clock();
 		}
@@ -737,6 +757,8 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 	}
 	sb_account_start(req, rare);
 	sb_trace(rare, trace_sb_activate(req, 0, true));
+	if (wake)
+		sb_wake_suspend();
 	return true;
 }
 
@@ -747,7 +769,10 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
  * Activations do not nest: on an active request this only cancels a
  * pending timeout, so the request stays active until deactivated.  O(1);
  * on a request without a pending timeout, lock-free (one compare-and-
- * exchange, interrupts stay on).
+ * exchange, interrupts stay on).  A call that starts an active interval
+ * while a suspend's wakeup_count handshake is armed also wakes that
+ * suspend (pm_system_wakeup()), whatever else is active: one sitting in
+ * the s2idle loop then aborts.
  *
  * Context: Any context, hard IRQ included.
  * Return: true if @req was inactive (this call started an active interval).
@@ -781,7 +806,8 @@ bool suspend_block_activate_quiet(struct suspend_block_request *req)
  *
  * On an active request this sets the new deadline, whether earlier or later
  * than the old one, and turns an untimed activation into a timed one.  An
- * expiry counts in the expire_count statistic.  O(1): one timer-wheel
+ * expiry counts in the expire_count statistic.  Wakes a suspend in
+ * progress as suspend_block_activate() does.  O(1): one timer-wheel
  * operation, under the request's timer_lock.
  *
  * Context: Any context, hard IRQ included.
