@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# qemu-waker.py FILES_LOG MONITOR_SOCKET [RESULTS_LOG]: wake the guest from
-# S3 through the QEMU monitor ("system_wakeup") every WAKER_PERIOD seconds
-# (0.5) while the guest asks for it: between the lines "#waker on" and
-# "#waker off" it writes to its files port (ttyS2).  Ends when QEMU closes
-# the monitor.
+# qemu-waker.py FILES_LOG MONITOR_SOCKET [RESULTS_LOG [WAKE_SOCKET]]: wake
+# the guest every WAKER_PERIOD seconds (0.5) while it asks for it: between
+# the lines "#waker on" and "#waker off" it writes to its files port
+# (ttyS2).  "#waker in N" asks for one wake-up N seconds later.  A wake-up
+# is the QEMU monitor's "system_wakeup", which ends S3, and, when
+# WAKE_SOCKET is given, one byte written to the guest's serial port behind
+# that socket, whose interrupt the guest arms for wake-up: that ends
+# suspend-to-idle, in which the monitor's wake-up does nothing (the guest
+# is running).  Ends when QEMU closes the monitor.
 #
 # For tests/suspend-race.sh, which suspends hundreds of times under
 # autosleep: an RTC alarm armed from user space must be seconds ahead of a
@@ -37,6 +41,7 @@ import sys
 import time
 
 log_path, sock_path = sys.argv[1], sys.argv[2]
+wake_path = sys.argv[4] if len(sys.argv) > 4 else None
 if len(sys.argv) > 3:
     results_path = sys.argv[3]
 elif log_path.endswith("-files.log"):
@@ -67,7 +72,31 @@ if sock is None:
     sys.exit(0)
 sock.setblocking(False)
 
+# The wake-up port: QEMU listens there from its start, as on the monitor.
+wake_sock = None
+for _ in range(100 if wake_path is not None else 0):
+    try:
+        wake_sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        wake_sock.connect(wake_path)
+        wake_sock.setblocking(False)
+        break
+    except OSError:
+        wake_sock = None
+        time.sleep(0.1)
+if wake_path is not None and wake_sock is None:
+    print("waker: no wake-up port at %s" % wake_path, file=sys.stderr)
+
 failures = []
+
+
+def wake():
+    """Wake the guest from S3 (monitor) and from s2idle (the port)."""
+    sock.sendall(b"system_wakeup\n")
+    if wake_sock is not None:
+        try:
+            wake_sock.send(b"w")
+        except BlockingIOError:
+            pass  # the guest reads nothing while asleep: the wake is sent
 
 
 def last_result():
@@ -96,6 +125,7 @@ def finish():
 
 
 on = False
+wake_at = None  # when a "#waker in N" is due
 pos = 0
 monitor_out = ""
 asked = None  # when the outstanding "info status" was sent
@@ -114,12 +144,20 @@ while True:
                 on = True
             elif line == "#waker off":
                 on = False
+            elif line.startswith("#waker in "):
+                try:
+                    wake_at = time.monotonic() + float(line.split()[2])
+                except (IndexError, ValueError):
+                    print("waker: bad line '%s'" % line, file=sys.stderr)
     except FileNotFoundError:
         pass
     now = time.monotonic()
     try:
         if on:
-            sock.sendall(b"system_wakeup\n")
+            wake()
+        if wake_at is not None and now >= wake_at:
+            wake_at = None
+            wake()
         if results_path is not None:
             if asked is not None and now - asked > STATUS_TIMEOUT:
                 asked = None
@@ -157,7 +195,7 @@ while True:
         failures.append(msg)
         print(msg, file=sys.stderr, flush=True)
         try:
-            sock.sendall(b"system_wakeup\n")
+            wake()
         except OSError:
             finish()
     monitor_out = monitor_out[cut:][-4096:]

@@ -13,9 +13,11 @@
 #
 # A third serial port (ttyS2) carries files out of the guest, base64
 # encoded between "#file NAME" and "#end" lines: build/results/NAME on the
-# host (the trace.dat of tests/trace.sh); the lines "#waker on" and
-# "#waker off" there start and stop wake-ups from S3 through the QEMU
-# monitor (scripts/qemu-waker.py).  SCENARIO=NAME picks the
+# host (the trace.dat of tests/trace.sh); the lines "#waker on", "#waker
+# off" and "#waker in N" there start, stop and schedule wake-ups
+# (scripts/qemu-waker.py): from S3 through the QEMU monitor, and from
+# suspend-to-idle by a byte the host writes to a fourth port (ttyS3), whose
+# interrupt the guest arms for wake-up (tests/init).  SCENARIO=NAME picks the
 # tests/scenarios/ script that tests/trace.sh records.
 #
 # The kernel and the initramfs (build/initramfs.cpio.gz) are make's: the
@@ -47,11 +49,12 @@ console=$res/$variant-console.log
 results=$res/$variant-results.log
 files=$res/$variant-files.log
 monitor=$res/$variant-monitor.sock
-rm -f "$console" "$results" "$files" "$monitor"
+wake=$res/$variant-wake.sock
+rm -f "$console" "$results" "$files" "$monitor" "$wake"
 # The guest may ask to be woken from S3 through the monitor (see
 # scripts/qemu-waker.py); the waker ends with QEMU.
 : > "$files"
-"$top/scripts/qemu-waker.py" "$files" "$monitor" "$results" &
+"$top/scripts/qemu-waker.py" "$files" "$monitor" "$results" "$wake" &
 waker=$!
 
 # KVM does not work on these machines (the guest hangs); TCG it is.
@@ -69,16 +72,18 @@ qemu=(qemu-system-x86_64 -machine pc,accel=tcg -cpu max -smp 2 -m 1536
 if [ $demo = 1 ]; then
 	# The console on the terminal (and in the log); results still apart.
 	timeout "$timeout" "${qemu[@]}" -serial stdio -serial "file:$results" \
-		-serial "file:$files" < /dev/null | tee "$console"
+		-serial "file:$files" -serial "unix:$wake,server=on,wait=off" \
+		< /dev/null | tee "$console"
 	status=${PIPESTATUS[0]}
 else
 	timeout "$timeout" "${qemu[@]}" -serial "file:$console" \
-		-serial "file:$results" -serial "file:$files" < /dev/null
+		-serial "file:$results" -serial "file:$files" \
+		-serial "unix:$wake,server=on,wait=off" < /dev/null
 	status=$?
 fi
 
 wait "$waker" 2>/dev/null
-rm -f "$monitor"
+rm -f "$monitor" "$wake"
 
 # Files sent out of the guest.
 if [ -s "$files" ]; then

@@ -17,10 +17,11 @@
 #include <linux/ktime.h>
 #include <linux/notifier.h>
 #include <linux/pid.h>
-#include <linux/spinlock.h>
+#include <linux/sched/clock.h>
 #include <linux/string.h>
 #include <linux/suspend.h>
 #include <linux/timekeeping.h>
+#include <linux/workqueue.h>
 #include <trace/events/power.h>
 #include <trace/events/suspend_qos.h>
 
@@ -36,35 +37,41 @@ static ktime_t sa_offset;
 static bool sa_prepared;
 static bool sa_entered;
 
-/**
- * suspend_block_report_abort - Say which requests made a suspend abort.
- *
- * Context: Any context (the suspend path, interrupts possibly off).  Called
- * by the PM core when a suspend (or the freezing of tasks) under the
- * wakeup_count handshake finds a wakeup event pending and aborts.  If
- * suspend-block requests are active, their number and the first names go
- * to the suspend_aborted tracepoint and, with pm_debug_messages, to the
- * kernel log.
- *
- * Return: true if suspend-block requests are active.
+/*
+ * The abort report.  The PM core looks for pending wakeups in any context,
+ * s2idle_enter() under its s2idle_lock with interrupts off included.  A
+ * walk of the registry there would nest the registry lock (and so, through
+ * the read-outs, every request's timer_lock) inside s2idle_lock, which
+ * activations take through pm_system_wakeup(): a cycle.  It would also
+ * keep interrupts off for as long as the registry is long.  So the check
+ * only records the abort, and a work item names the requests, walking the
+ * registry in batches in process context.  It names those active when the
+ * suspend aborted or since (their last change is later): a request that
+ * made the suspend abort and was released at once is still named.
  */
-bool suspend_block_report_abort(void)
+static atomic_t sa_abort_active;	/* requests active at the abort */
+static u64 sa_abort_at;			/* local_clock() of the abort */
+static void sa_report_fn(struct work_struct *work);
+static DECLARE_WORK(sa_report_work, sa_report_fn);
+
+static void sa_report_fn(struct work_struct *work)
 {
+	struct suspend_block_stats st;
+	struct suspend_block_walk w;
 	struct suspend_block_request *req;
 	char names[128], owners[64];
 	size_t len = 0, olen = 0;
-	unsigned long flags;
-	unsigned int active;
+	unsigned int active = atomic_xchg(&sa_abort_active, 0);
+	u64 at = READ_ONCE(sa_abort_at);
 
-	active = suspend_block_active_count();
-	if (!active ||
-	    !(trace_suspend_aborted_enabled() || pm_debug_messages_on))
-		return active;
+	if (!active)
+		return;
 	names[0] = '\0';
 	owners[0] = '\0';
-	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	for (req = suspend_block_first(); req; req = suspend_block_next(req)) {
-		if (!suspend_block_request_active(req))
+	suspend_block_walk_start(&w);
+	while ((req = suspend_block_walk_next(&w))) {
+		suspend_block_get_stats(req, &st);
+		if (!suspend_block_request_active(req) && st.last_change < at)
 			continue;
 		if (len + strlen(req->name) + 4 >= sizeof(names) ||
 		    olen + 12 >= sizeof(owners)) {
@@ -79,9 +86,36 @@ bool suspend_block_report_abort(void)
 				  olen ? "," : "",
 				  req->owner ? pid_nr(req->owner->pid) : 0);
 	}
-	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	suspend_block_walk_end(&w);
 	trace_suspend_aborted(active, names, owners);
 	pm_pr_dbg("suspend blocked by %u request(s): %s\n", active, names);
+}
+
+/**
+ * suspend_block_report_abort - Say which requests made a suspend abort.
+ *
+ * Context: Any context, hard IRQ and the PM core's s2idle_lock included:
+ * this call takes no lock and is O(1).  Called by the PM core when a
+ * suspend (or the freezing of tasks) under the wakeup_count handshake
+ * finds a wakeup event pending and aborts.  If suspend-block requests are
+ * active, their number and the first names go to the suspend_aborted
+ * tracepoint and, with pm_debug_messages, to the kernel log.  A work item
+ * reports them, and the end of the suspend attempt waits for it, so the
+ * report comes before the suspend_end event.
+ *
+ * Return: true if suspend-block requests are active.
+ */
+bool suspend_block_report_abort(void)
+{
+	unsigned int active = suspend_block_active_count();
+
+	if (!active ||
+	    !(trace_suspend_aborted_enabled() || pm_debug_messages_on))
+		return active;
+	WRITE_ONCE(sa_abort_at, local_clock());
+	atomic_set(&sa_abort_active, active);
+	/* The work sees both stores: queue_work() orders them before it. */
+	queue_work(system_highpri_wq, &sa_report_work);
 	return true;
 }
 
@@ -97,6 +131,8 @@ static void sa_end(void)
 {
 	ktime_t asleep;
 
+	/* An abort's report first (suspend_block_report_abort()). */
+	flush_work(&sa_report_work);
 	clear_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
 	/* Time spent asleep shows as boottime running ahead. */
 	asleep = ktime_sub(ktime_mono_to_any(0, TK_OFFS_BOOT),

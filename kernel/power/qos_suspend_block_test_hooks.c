@@ -9,7 +9,13 @@
  *   echo "activate-at STAGE NAME"  > ...   activate NAME once, during the
  *	next suspend, at STAGE: prepare (PM notifier), suspend (a device's
  *	->suspend), suspend_noirq (its ->suspend_noirq) or resume (PM
- *	notifier after resume, to keep an autosleeping guest awake)
+ *	notifier after resume, to keep an autosleeping guest awake) or
+ *	s2idle (each entry of the s2idle loop traces machine_suspend just
+ *	before the PM core's last check for wakeups, under its s2idle_lock:
+ *	that check then finds the activation; fired from the trace probe)
+ *   echo "activate-at s2idle NAME MS" > ...   at the next s2idle entry,
+ *	start a hard-IRQ hrtimer that activates NAME MS milliseconds later,
+ *	while the system sleeps in the s2idle loop, which it must wake
  *   echo "veto"                    > ...   the next suspend's PREPARE
  *	notifier fails it with -EBUSY (the PM core then sends POST only to
  *	the notifiers before this one)
@@ -22,6 +28,7 @@
  */
 
 #include <linux/debugfs.h>
+#include <linux/hrtimer.h>
 #include <linux/init.h>
 #include <linux/kstrtox.h>
 #include <linux/mutex.h>
@@ -29,6 +36,7 @@
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/suspend.h>
+#include <trace/events/power.h>
 
 #include "qos_debugfs.h"
 #include "qos_suspend_block.h"
@@ -39,7 +47,9 @@ struct sb_hook {
 	struct suspend_block_request req;
 };
 
-enum sb_stage { SB_NONE, SB_PREPARE, SB_SUSPEND, SB_SUSPEND_NOIRQ, SB_RESUME };
+enum sb_stage {
+	SB_NONE, SB_PREPARE, SB_SUSPEND, SB_SUSPEND_NOIRQ, SB_RESUME, SB_S2IDLE
+};
 
 static const char * const sb_stage_names[] = {
 	[SB_NONE] = "none",
@@ -47,6 +57,7 @@ static const char * const sb_stage_names[] = {
 	[SB_SUSPEND] = "suspend",
 	[SB_SUSPEND_NOIRQ] = "suspend_noirq",
 	[SB_RESUME] = "resume",
+	[SB_S2IDLE] = "s2idle",
 };
 
 static DEFINE_MUTEX(sb_hook_lock);
@@ -63,6 +74,14 @@ static struct qos_hook_table sb_hook_table = {
 static enum sb_stage sb_armed_stage;
 static struct sb_hook *sb_armed;
 static bool sb_veto_next;
+/*
+ * The hooks that fire where no mutex may be taken (a trace probe, a hard
+ * IRQ): set under sb_hook_lock, taken with xchg() by the one that fires.
+ */
+static struct sb_hook *sb_s2idle_armed;
+static unsigned int sb_s2idle_ms;	/* its delay: 0 for none */
+static struct sb_hook *sb_timer_armed;
+static struct hrtimer sb_timer;
 
 static struct sb_hook *sb_hook_find(const char *name)
 {
@@ -83,6 +102,46 @@ static void sb_hook_stage(enum sb_stage stage)
 		sb_armed = NULL;
 	}
 	mutex_unlock(&sb_hook_lock);
+}
+
+static enum hrtimer_restart sb_hook_timer_fn(struct hrtimer *t)
+{
+	struct sb_hook *h = xchg(&sb_timer_armed, NULL);
+
+	if (h)
+		suspend_block_activate(&h->req);
+	return HRTIMER_NORESTART;
+}
+
+/* The s2idle loop is about to look for wakeups one last time, and sleep. */
+static void sb_hook_probe_suspend_resume(void *data, const char *action,
+					 int val, bool start)
+{
+	struct sb_hook *h;
+
+	if (!start || val != PM_SUSPEND_TO_IDLE ||
+	    strcmp(action, "machine_suspend"))
+		return;
+	h = xchg(&sb_s2idle_armed, NULL);
+	if (!h)
+		return;
+	if (!READ_ONCE(sb_s2idle_ms)) {
+		suspend_block_activate(&h->req);
+		return;
+	}
+	WRITE_ONCE(sb_timer_armed, h);
+	hrtimer_start(&sb_timer, ms_to_ktime(READ_ONCE(sb_s2idle_ms)),
+		      HRTIMER_MODE_REL_HARD);
+}
+
+/* Disarm the lock-free hooks of @h, and wait for one that is firing. */
+static void sb_hook_disarm(struct sb_hook *h)
+{
+	cmpxchg(&sb_s2idle_armed, h, NULL);
+	synchronize_rcu();	/* trace probes run with preemption off */
+	/* Disarmed now, or maybe firing for @h: either way, wait for it. */
+	if (cmpxchg(&sb_timer_armed, h, NULL) == h || !READ_ONCE(sb_timer_armed))
+		hrtimer_cancel(&sb_timer);
 }
 
 static int sb_hook_stage_parse(const char *word)
@@ -124,11 +183,20 @@ static int sb_hook_cmd(char *line)
 	cmd = words[0];
 	name = words[1];
 	if (!strcmp(cmd, "activate-at")) {
-		if (n != 3)
+		if (n < 3)
 			return -EINVAL;
 		stage = sb_hook_stage_parse(words[1]);
 		if (stage < 0)
 			return stage;
+		if (n == 4 && stage == SB_S2IDLE) {
+			ret = kstrtouint(words[3], 10, &ms);
+			if (ret)
+				return ret;
+			if (ms > 3600 * MSEC_PER_SEC)
+				return -ERANGE;
+		} else if (n != 3) {
+			return -EINVAL;
+		}
 		name = words[2];
 	} else if (!strcmp(cmd, "activate") && n == 3) {
 		ret = kstrtouint(words[2], 10, &ms);
@@ -151,7 +219,11 @@ static int sb_hook_cmd(char *line)
 	if (!h)
 		return -ENOENT;
 
-	if (stage != SB_NONE) {
+	if (stage == SB_S2IDLE) {
+		WRITE_ONCE(sb_s2idle_ms, ms);
+		/* After the delay: the probe's xchg() reads it after @h. */
+		smp_store_release(&sb_s2idle_armed, h);
+	} else if (stage != SB_NONE) {
 		sb_armed_stage = stage;
 		sb_armed = h;
 	} else if (!strcmp(cmd, "activate") && n == 3) {
@@ -165,6 +237,7 @@ static int sb_hook_cmd(char *line)
 			sb_armed = NULL;
 			sb_armed_stage = SB_NONE;
 		}
+		sb_hook_disarm(h);
 		suspend_block_remove_request(&h->req);
 		h->slot.used = false;
 	}
@@ -173,6 +246,7 @@ static int sb_hook_cmd(char *line)
 
 static int sb_hook_show(struct seq_file *m, void *unused)
 {
+	struct sb_hook *h;
 	int i;
 
 	mutex_lock(&sb_hook_lock);
@@ -184,6 +258,10 @@ static int sb_hook_show(struct seq_file *m, void *unused)
 	seq_printf(m, "armed: %s %s%s\n", sb_stage_names[sb_armed_stage],
 		   sb_armed ? sb_armed->slot.name : "-",
 		   sb_veto_next ? " veto" : "");
+	h = READ_ONCE(sb_s2idle_armed);
+	seq_printf(m, "armed s2idle: %s\n", h ? h->slot.name : "-");
+	h = READ_ONCE(sb_timer_armed);
+	seq_printf(m, "armed timer: %s\n", h ? h->slot.name : "-");
 	mutex_unlock(&sb_hook_lock);
 	return 0;
 }
@@ -264,6 +342,11 @@ static int __init sb_hook_init(void)
 		return PTR_ERR(pdev);
 	}
 	register_pm_notifier(&sb_hook_pm_nb);
+	hrtimer_init(&sb_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	sb_timer.function = sb_hook_timer_fn;
+	if (IS_ENABLED(CONFIG_TRACEPOINTS))
+		WARN_ON(register_trace_suspend_resume(sb_hook_probe_suspend_resume,
+						      NULL));
 	debugfs_create_file("suspend_block_test", 0600, pm_qos_debugfs_dir(),
 			    &sb_hook_table, &sb_hook_fops);
 	return 0;

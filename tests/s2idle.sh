@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Suspend-to-idle (mem_sleep s2idle), the suspend mode of most laptops and
+# many phones sold today: the guest enters it and is woken by the host
+# through its wake-up port (ttyS3, a byte from scripts/qemu-waker.py); an
+# activation during the s2idle loop wakes it (pm_system_wakeup()); an
+# activation just before the loop's last check aborts that sleep and is
+# reported by name.  The same boot also has a timed activation under the
+# armed handshake and a read-out that takes the requests' timer locks
+# inside the registry lock: every edge of the lock cycle the class once
+# had (s2idle_lock -> registry -> timer_lock -> s2idle_lock), which
+# lockdep reports as soon as it has seen them all (scripts/splat-check.sh
+# fails the run).
+
+H=/sys/kernel/debug/pm_qos/suspend_block_test
+L=/sys/kernel/debug/pm_qos/suspend_block
+TR=/sys/kernel/tracing
+hook() { write "$H" "$*"; }
+col() { awk -F '\t' -v n="$1" -v c="$2" '$1 == n { print $c }' "$L"; }
+fails() { cat /sys/power/suspend_stats/fail; }
+wake_irq() { cat /sys/power/pm_wakeup_irq 2>/dev/null || echo none; }
+# s2idle_entries: how many times the s2idle loop went to sleep (its
+# machine_suspend events) since the trace was last cleared.
+s2idle_entries() { grep -c 'machine_suspend\[1\] begin' "$TR/trace"; }
+# arm_handshake: the wakeup_count handshake, as autosleep makes it.
+arm_handshake() {
+	write /sys/power/wakeup_count "$(cat /sys/power/wakeup_count)"
+}
+
+port_irq=$(cat /sys/class/tty/ttyS3/irq 2>/dev/null)
+t_eq "the wake-up port's interrupt is armed for wake-up" \
+	"$(cat /sys/class/tty/ttyS3/power/wakeup 2>/dev/null)" enabled
+t_check "mem_sleep offers s2idle" write /sys/power/mem_sleep s2idle
+t_check "mem_sleep is s2idle" grep -q '\[s2idle\]' /sys/power/mem_sleep
+echo 1 > "$TR/events/power/suspend_resume/enable"
+echo 1 > "$TR/events/suspend_qos/suspend_aborted/enable"
+echo > "$TR/trace"
+
+# 1. Enter s2idle, woken by the host's byte on the wake-up port.  The
+# waker writes one every 0.5 s: one that arrives after the devices'
+# interrupts are suspended but before the loop sleeps aborts the attempt
+# instead, so up to three tries.
+disarm_handshake
+echo "#waker on" > /dev/ttyS2
+for try in 1 2 3; do
+	ok=$(suspend_count)
+	echo > "$TR/trace"
+	write /sys/power/state mem > /dev/null
+	[ "$(suspend_count)" != "$ok" ] && [ "$(s2idle_entries)" -gt 0 ] &&
+		[ "$(wake_irq)" = "$port_irq" ] && break
+done
+echo "#waker off" > /dev/ttyS2
+t_eq "s2idle: suspend counted as a success" "$(suspend_count)" $((ok + 1))
+t_check "s2idle: the loop went to sleep ($(s2idle_entries) entries)" \
+	test "$(s2idle_entries)" -gt 0
+t_eq "s2idle: woken by the wake-up port's interrupt" "$(wake_irq)" "$port_irq"
+
+# 2. An activation while the loop sleeps wakes it.  The hook starts a
+# 1 s hard-IRQ timer when the loop enters; the host's byte 60 s later
+# only ends a sleep that nothing else ended (a failed check).
+hook add s2-wake
+hook activate-at s2idle s2-wake 1000
+echo "#waker in 60" > /dev/ttyS2
+ok=$(suspend_count)
+echo > "$TR/trace"
+start=$(date +%s)
+arm_handshake
+write /sys/power/state mem > /dev/null
+took=$(($(date +%s) - start))
+t_eq "activation in s2idle: the request is active" "$(col s2-wake 2)" 1
+t_check "activation in s2idle: the loop had gone to sleep" \
+	test "$(s2idle_entries)" -gt 0
+t_eq "activation in s2idle: no interrupt woke the guest" "$(wake_irq)" none
+t_check "activation in s2idle: woken in ${took}s, not by the host at 60 s" \
+	test "$took" -lt 45
+t_eq "activation in s2idle: counted as a wakeup" "$(col s2-wake 5)" 1
+hook remove s2-wake
+# The safety wake-up, if it is still due, must not hit the next test.
+echo "#waker in 100000" > /dev/ttyS2
+
+# 3. An activation just before the loop's last check: that check (under
+# the PM core's s2idle_lock) finds it, the loop never sleeps, and the
+# report names the request.
+hook add s2-check
+hook activate-at s2idle s2-check
+echo > "$TR/trace"
+arm_handshake
+write /sys/power/state mem > /dev/null
+t_eq "activation at the last check: the request is active" \
+	"$(col s2-check 2)" 1
+t_check "activation at the last check: reported as the blocker" \
+	grep -q 'suspend_aborted: .*blockers=s2-check' "$TR/trace"
+hook remove s2-check
+
+# 4. The other two edges in the same boot: a timed activation that makes
+# the aggregate's 0 -> 1 under the armed handshake (it wakes a suspend in
+# progress), and a read-out that takes each request's timer_lock inside
+# the registry lock.
+hook add s2-timed
+wait_until test -z "$(cat /sys/power/suspend_blockers)"
+arm_handshake
+hook activate s2-timed 3000
+t_eq "timed activation under the handshake: active" "$(col s2-timed 2)" 1
+t_check "read-out of the timed request: its deadline" \
+	grep -q "s2-timed" /proc/wakelocks
+hook remove s2-timed
+disarm_handshake
+
+echo 0 > "$TR/events/power/suspend_resume/enable"
+echo 0 > "$TR/events/suspend_qos/suspend_aborted/enable"
+echo deep > /sys/power/mem_sleep
