@@ -14,6 +14,11 @@
 #     errors when an update does not publish a new version of the word
 #     whose bit is already set (level_unconfirmed): an active request's
 #     level cleared under it, which shows that the test finds that window.
+#  4. Stale events: one thread cycling its own request on one CPU,
+#     preempted there at random by a SCHED_FIFO thread busy 200 ms at a
+#     time, and a sampler on the other CPU: the PM core must never see an
+#     event in progress with nothing active for over 100 ms
+#     (stale_bound_ms).
 # torture_secs=N on the kernel command line sets each run's length.
 
 T=/sys/kernel/debug/pm_qos/suspend_block_torture
@@ -22,18 +27,19 @@ secs=$(sed -n 's/.*torture_secs=\([0-9]*\).*/\1/p' /proc/cmdline)
 secs=${secs:-5}
 
 # torture_run [PARAM=VALUE...]: one run with those parameters set (and
-# put back to 0 after); its report in $report.
+# put back as they were after); its report in $report.
 torture_run() {
-	local p
+	local p saved=
 
 	for p in "$@"; do
+		saved="$saved ${p%%=*}=$(cat "$P/${p%%=*}")"
 		echo "${p#*=}" > "$P/${p%%=*}"
 	done
 	echo "$secs" > $T
 	report=$(cat $T)
 	echo "$report"
-	for p in "$@"; do
-		echo 0 > "$P/${p%%=*}"
+	for p in $saved; do
+		echo "${p#*=}" > "$P/${p%%=*}"
 	done
 }
 
@@ -86,6 +92,14 @@ torture_until_failure levels_only=1 level_unconfirmed=1
 t_check "power levels only, unconfirmed: ends in FAILURE (run $tries)" ends_in FAILURE
 t_check "power levels only, unconfirmed: limit above an active level ($(field level_limit) of $(field level))" \
 	test "$(field level_limit)" -gt 0
+
+torture_run own_only=1 threads_per_cpu=1 stale_hog_ms=200 window_us=200 \
+	window_ratio=1
+t_check "stale events: ends in SUCCESS" ends_in SUCCESS
+t_eq "stale events: none over 100 ms (longest streak $(field stale_max_us) us)" \
+	"$(field stale)" 0
+t_check "stale events: the threads ran ($(field activate) activations)" \
+	test "$(field activate)" -gt 0
 
 # The failed run left nothing behind: no request blocks suspend.
 t_eq "no request left active" "$(cat /sys/power/suspend_blockers)" ""

@@ -322,6 +322,13 @@ static __always_inline void sb_count_up(unsigned long rare)
 /*
  * One request fewer: after its bit is cleared (or it lost the race);
  * @registered as for sb_became_unblocked().
+ *
+ * The 1 -> 0 transition and the end of the PM core's event run with
+ * preemption off, as the begin side does: a task preempted between the two
+ * would leave an event in progress with nothing active (wakeup_count
+ * readers and autosleep blocked, suspend_blockers empty) for as long as it
+ * is off the CPU.  Interrupts may still come in between, for as long as a
+ * handler runs.
  */
 static __always_inline void sb_count_down_event(unsigned long rare,
 						bool registered)
@@ -329,6 +336,7 @@ static __always_inline void sb_count_down_event(unsigned long rare,
 	unsigned int active;
 
 	sb_torture_window();
+	preempt_disable();
 	active = atomic_dec_return(&sb_active);
 
 	sb_trace(rare, trace_sb_aggregate(active));
@@ -336,6 +344,7 @@ static __always_inline void sb_count_down_event(unsigned long rare,
 		sb_torture_window();
 		sb_became_unblocked(registered);
 	}
+	preempt_enable();
 }
 
 static __always_inline void sb_count_down(unsigned long rare)

@@ -20,7 +20,13 @@
  *    request's active_count statistic, and deactivations + expiries + 1 if
  *    still active; a removed request is never active;
  *  - once everything has stopped: the aggregate equals the number of
- *    active requests, and the power-level limit the minimum active level.
+ *    active requests, and the power-level limit the minimum active level;
+ *  - after an activation that is not a wakeup source's soft event returns,
+ *    no suspend under the wakeup_count handshake sits in the s2idle loop
+ *    (the activation must have woken it: "unwoken");
+ *  - with stale_hog_ms: the PM core never sees an event in progress while
+ *    nothing is active for longer than stale_bound_ms ("stale"; see
+ *    sbt_stale_fn()).
  *
  * /sys/kernel/debug/pm_qos/suspend_block_torture: write a number of
  * seconds to run (the write returns when the run is over), or "bg N" to
@@ -55,6 +61,7 @@
 #include <linux/pm_qos_suspend_block.h>
 #include <linux/random.h>
 #include <linux/sched.h>
+#include <linux/sched/clock.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -89,6 +96,12 @@ MODULE_PARM_DESC(irq_period_us, "period of each CPU's hrtimer (and at least a ji
 static bool own_only;
 module_param(own_only, bool, 0644);
 MODULE_PARM_DESC(own_only, "only activate-check-deactivate own requests: the aggregate crosses zero often");
+static int stale_hog_ms;
+module_param(stale_hog_ms, int, 0644);
+MODULE_PARM_DESC(stale_hog_ms, "threads_per_cpu threads on one CPU only, preempted there by a SCHED_FIFO thread busy this long at a time, and a look for stale events from another CPU (0: off)");
+static int stale_bound_ms = 100;
+module_param(stale_bound_ms, int, 0644);
+MODULE_PARM_DESC(stale_bound_ms, "longest an event may stay in progress with nothing active");
 static int think_us;
 module_param(think_us, int, 0644);
 MODULE_PARM_DESC(think_us, "sleep this long (to twice) between a thread's operations");
@@ -121,12 +134,12 @@ static const char * const sbt_op_names[SBT_NR_OPS] = {
 
 enum sbt_err {
 	SBT_INVISIBLE, SBT_NOT_ACTIVE, SBT_LIMIT, SBT_STATS, SBT_REMOVED,
-	SBT_AGGREGATE, SBT_NR_ERRS
+	SBT_AGGREGATE, SBT_UNWOKEN, SBT_STALE, SBT_NR_ERRS
 };
 
 static const char * const sbt_err_names[SBT_NR_ERRS] = {
 	"invisible", "not_active", "level_limit", "stats", "active_removed",
-	"aggregate",
+	"aggregate", "unwoken", "stale",
 };
 
 /* A request and the torture's own count of the transitions it made. */
@@ -171,6 +184,12 @@ static struct {
 	int nthreads;
 	struct sbt_cpu *cpus;
 	bool running;
+	/* The stale-event check (stale_hog_ms): see sbt_stale_fn(). */
+	struct task_struct *hog;
+	struct task_struct *sampler;
+	int hog_cpu;
+	unsigned long hog_spins;	/* the hog's progress, written by it */
+	u64 stale_max_ns;		/* longest stale streak, by the sampler */
 } sbt;
 
 static DEFINE_MUTEX(sbt_lock);		/* the run state and report */
@@ -213,6 +232,21 @@ static void sbt_check_visible(struct sbt_req *r)
 		sbt_err(SBT_NOT_ACTIVE);
 }
 
+/*
+ * After an untimed activation of a request only this context deactivates
+ * (not a soft event) returned, and while the request stays active: no
+ * suspend under the handshake sleeps in the s2idle loop.  Either the
+ * activation woke the loop, which sets the WAKE state, or the loop's last
+ * check came after the event began, and failed, disarming the handshake.
+ * No later check can pass while the event is in progress, so the loop
+ * cannot be back in ENTER with the handshake armed.
+ */
+static void sbt_check_woken(void)
+{
+	if (READ_ONCE(events_check_enabled) && idle_should_enter_s2idle())
+		sbt_err(SBT_UNWOKEN);
+}
+
 static void sbt_activate(struct sbt_req *r)
 {
 	if (suspend_block_activate(&r->req))
@@ -231,6 +265,7 @@ static void sbt_deactivate(struct sbt_req *r)
 static void sbt_own_cycle(struct sbt_req *r)
 {
 	sbt_activate(r);
+	sbt_check_woken();
 	sbt_check_visible(r);
 	suspend_block_torture_delay();
 	sbt_check_visible(r);
@@ -423,6 +458,123 @@ static int sbt_thread_fn(void *arg)
 	return 0;
 }
 
+/*
+ * The stale-event check.  A deactivation that takes the aggregate to 0 must
+ * end the PM core's event before anything else runs on its CPU: a task
+ * preempted in between would leave an event in progress with nothing
+ * active (wakeup_count readers and autosleep blocked, no blocker to name)
+ * for as long as it is off the CPU.  With stale_hog_ms, every thread runs
+ * on one CPU, where this SCHED_FIFO thread wakes at random and stays busy
+ * for stale_hog_ms, preempting whichever thread runs there, wherever it
+ * is.  It counts its progress, so that the sampler can tell its CPU ran.
+ */
+static int sbt_hog_fn(void *arg)
+{
+	unsigned int ms;
+	u64 until;
+
+	while (!kthread_should_stop()) {
+		ms = max(READ_ONCE(stale_hog_ms), 2);
+		schedule_timeout_interruptible(msecs_to_jiffies(ms / 2 +
+					       get_random_u32() % (ms / 2)));
+		until = local_clock() + (u64)ms * NSEC_PER_MSEC;
+		while (local_clock() < until && !kthread_should_stop()) {
+			WRITE_ONCE(sbt.hog_spins, sbt.hog_spins + 1);
+			cpu_relax();
+		}
+	}
+	return 0;
+}
+
+/*
+ * On another CPU, every 100-200 us: the aggregate at 0 (before and after)
+ * with an event in progress (pm_get_wakeup_count() refuses).  That state
+ * is legitimate only while a transition runs with preemption off (a
+ * speculative begin, a 1 -> 0 and its end, a widened window in either, a
+ * hard IRQ that comes in between): a streak of such samples, with no other
+ * sample between them, longer than stale_bound_ms and in which the hog
+ * made progress (so its CPU ran, and was not stalled by the host) is an
+ * error.  One thread alone makes the transitions, so a task preempted
+ * inside one shows as nothing but such samples for as long as the hog
+ * runs, while two legitimate windows always have a sample of another
+ * state between them.
+ */
+static int sbt_stale_fn(void *arg)
+{
+	unsigned long spins = 0;
+	bool reported = false;
+	unsigned int count;
+	u64 since = 0, now;
+
+	while (!kthread_should_stop()) {
+		usleep_range(100, 200);
+		if (suspend_block_active_count() ||
+		    pm_get_wakeup_count(&count, false) ||
+		    suspend_block_active_count()) {
+			since = 0;
+			reported = false;
+			continue;
+		}
+		now = local_clock();
+		if (!since) {
+			since = now;
+			spins = READ_ONCE(sbt.hog_spins);
+			continue;
+		}
+		sbt.stale_max_ns = max(sbt.stale_max_ns, now - since);
+		if (!reported && READ_ONCE(sbt.hog_spins) != spins &&
+		    now - since > (u64)READ_ONCE(stale_bound_ms) * NSEC_PER_MSEC) {
+			reported = true;
+			pr_err("suspend_block_torture: an event in progress with nothing active for %llu us\n",
+			       div_u64(now - since, NSEC_PER_USEC));
+			sbt_err(SBT_STALE);
+		}
+	}
+	return 0;
+}
+
+/* With stale_hog_ms: the hog and the sampler, on two CPUs. */
+static int sbt_stale_setup(void)
+{
+	int sampler_cpu = cpumask_first(cpu_online_mask);
+
+	sbt.hog = NULL;
+	sbt.sampler = NULL;
+	sbt.hog_spins = 0;
+	sbt.stale_max_ns = 0;
+	if (READ_ONCE(stale_hog_ms) <= 0)
+		return 0;
+	sbt.hog_cpu = cpumask_last(cpu_online_mask);
+	if (sbt.hog_cpu == sampler_cpu)
+		return -EINVAL;		/* needs two CPUs */
+	sbt.hog = kthread_create(sbt_hog_fn, NULL, "sb_torture_hog");
+	if (IS_ERR(sbt.hog))
+		goto fail;
+	kthread_bind(sbt.hog, sbt.hog_cpu);
+	sched_set_fifo(sbt.hog);
+	sbt.sampler = kthread_create(sbt_stale_fn, NULL, "sb_torture_stale");
+	if (IS_ERR(sbt.sampler))
+		goto fail;
+	kthread_bind(sbt.sampler, sampler_cpu);
+	return 0;
+fail:
+	if (!IS_ERR_OR_NULL(sbt.hog))
+		kthread_stop(sbt.hog);
+	sbt.hog = NULL;
+	sbt.sampler = NULL;
+	return -ENOMEM;
+}
+
+static void sbt_stale_stop(void)
+{
+	if (sbt.hog)
+		kthread_stop(sbt.hog);
+	if (sbt.sampler)
+		kthread_stop(sbt.sampler);
+	sbt.hog = NULL;
+	sbt.sampler = NULL;
+}
+
 static void sbt_timer_fn(struct timer_list *tl)
 {
 	struct sbt_cpu *c = from_timer(c, tl, timer);
@@ -535,7 +687,9 @@ static void sbt_start_cpu(void *arg)
 static int sbt_alloc(void)
 {
 	sbt.nshared = clamp(shared, 1, 64);
-	sbt.nthreads = num_online_cpus() * clamp(threads_per_cpu, 1, 8);
+	/* The stale-event check has threads_per_cpu on one CPU only. */
+	sbt.nthreads = (READ_ONCE(stale_hog_ms) > 0 ? 1 : num_online_cpus()) *
+		       clamp(threads_per_cpu, 1, 8);
 	sbt.shared = kcalloc(sbt.nshared, sizeof(*sbt.shared), GFP_KERNEL);
 	sbt.threads = kcalloc(sbt.nthreads, sizeof(*sbt.threads), GFP_KERNEL);
 	sbt.cpus = kcalloc(nr_cpu_ids, sizeof(*sbt.cpus), GFP_KERNEL);
@@ -545,7 +699,7 @@ static int sbt_alloc(void)
 /* Add every request and create the threads; sbt_stop_and_check() undoes. */
 static int sbt_setup(void)
 {
-	int cpu, i;
+	int cpu, i, ret;
 
 	memset(sbt.ops, 0, sizeof(sbt.ops));
 	memset(sbt.errs, 0, sizeof(sbt.errs));
@@ -592,6 +746,12 @@ static int sbt_setup(void)
 			return -ENOMEM;
 		}
 	}
+	ret = sbt_stale_setup();
+	if (ret || !sbt.hog)
+		return ret;
+	/* All on the hog's CPU: no suspend is started during such a run. */
+	for (i = 0; i < sbt.nthreads; i++)
+		kthread_bind(sbt.threads[i].task, sbt.hog_cpu);
 	return 0;
 }
 
@@ -601,10 +761,16 @@ static void sbt_start(void)
 
 	WRITE_ONCE(sbt.running, true);
 	static_branch_enable(&suspend_block_torture_running);
+	/*
+	 * The stale-event check watches task context alone: the timers' own
+	 * requests would keep the aggregate above zero most of the time.
+	 */
 	cpus_read_lock();
 	for_each_online_cpu(cpu) {
 		struct sbt_cpu *c = &sbt.cpus[cpu];
 
+		if (sbt.hog)
+			break;
 		c->timer.expires = jiffies + 1;
 		add_timer_on(&c->timer, cpu);
 		smp_call_function_single(cpu, sbt_start_cpu, c, 1);
@@ -613,6 +779,10 @@ static void sbt_start(void)
 	cpus_read_unlock();
 	for (i = 0; i < sbt.nthreads; i++)
 		wake_up_process(sbt.threads[i].task);
+	if (sbt.hog) {
+		wake_up_process(sbt.hog);
+		wake_up_process(sbt.sampler);
+	}
 }
 
 /* Stop every context, then check and free everything. */
@@ -621,6 +791,7 @@ static void sbt_stop_and_check(void)
 	int cpu, i;
 
 	WRITE_ONCE(sbt.running, false);
+	sbt_stale_stop();
 	for (i = 0; i < sbt.nthreads; i++)
 		if (sbt.threads[i].task)
 			kthread_stop(sbt.threads[i].task);
@@ -693,10 +864,11 @@ static void sbt_make_report(unsigned int secs, int setup_err)
 	if (!buf)
 		return;
 	len += scnprintf(buf + len, size - len,
-			 "duration=%u threads=%d shared=%d window_us=%d window_ratio=%d own_only=%d legacy_order=%d levels_only=%d level_unconfirmed=%d\nops:",
+			 "duration=%u threads=%d shared=%d window_us=%d window_ratio=%d own_only=%d legacy_order=%d levels_only=%d level_unconfirmed=%d stale_hog_ms=%d stale_max_us=%llu\nops:",
 			 secs, sbt.nthreads, sbt.nshared, window_us,
 			 window_ratio, own_only, suspend_block_torture_legacy,
-			 levels_only, power_level_torture_unconfirmed);
+			 levels_only, power_level_torture_unconfirmed,
+			 stale_hog_ms, div_u64(sbt.stale_max_ns, NSEC_PER_USEC));
 	for (i = 0; i < SBT_NR_OPS; i++)
 		len += scnprintf(buf + len, size - len, " %s=%ld",
 				 sbt_op_names[i],
@@ -858,24 +1030,58 @@ static const struct file_operations sbt_fops = {
 };
 
 /*
- * The sleep checker: at the PM core's machine_suspend event, the last step
- * before the sleep state (interrupts off, one CPU left), a suspend started
- * under the wakeup_count handshake (autosleep's) must not find any request
- * active: that would be a sleep entered while something blocked it.
+ * The sleep checker: a sleep entered by a suspend under the wakeup_count
+ * handshake (autosleep's) must not have had any request active at the PM
+ * core's last check for wakeups before it.  The PM core's machine_suspend
+ * event says where that is:
+ *
+ *  - S3: its start comes after the last check, with interrupts off and one
+ *    CPU left, so nothing can change: no request may be active there.
+ *  - s2idle: its start comes before the loop's last check (under
+ *    s2idle_lock), with every CPU running, and its end after the loop woke
+ *    up.  A request active at the start began its event before, so the
+ *    check must fail, which disarms the handshake (pm_wakeup_pending()
+ *    sets events_check_enabled to false).  So a handshake armed at the
+ *    start and still armed at the end means the check passed and the loop
+ *    slept: an entry, and a violation if the start saw a request active.
+ *    What happens after the check is the "unwoken" check's (an activation
+ *    must wake the sleeping loop), run by every context.
  */
 static atomic_long_t sbt_sleep_entries, sbt_sleep_violations;
+/* At the s2idle loop's machine_suspend start; only the suspending task. */
+static bool sbt_s2idle_armed;
+static unsigned int sbt_s2idle_active;
+
+static void sbt_sleep_violation(unsigned int active)
+{
+	atomic_long_inc(&sbt_sleep_violations);
+	pr_err("suspend_block_torture: sleep entered with %u request(s) active\n",
+	       active);
+}
 
 static void sbt_probe_suspend_resume(void *data, const char *action, int val,
 				     bool start)
 {
-	if (!start || strcmp(action, "machine_suspend"))
+	if (strcmp(action, "machine_suspend"))
+		return;
+	if (val != PM_SUSPEND_TO_IDLE) {
+		if (!start)
+			return;
+		atomic_long_inc(&sbt_sleep_entries);
+		if (READ_ONCE(events_check_enabled) && suspend_is_blocked())
+			sbt_sleep_violation(suspend_block_active_count());
+		return;
+	}
+	if (start) {
+		sbt_s2idle_armed = READ_ONCE(events_check_enabled);
+		sbt_s2idle_active = suspend_block_active_count();
+		return;
+	}
+	if (!sbt_s2idle_armed || !READ_ONCE(events_check_enabled))
 		return;
 	atomic_long_inc(&sbt_sleep_entries);
-	if (READ_ONCE(events_check_enabled) && suspend_is_blocked()) {
-		atomic_long_inc(&sbt_sleep_violations);
-		pr_err("suspend_block_torture: sleep entered with %u request(s) active\n",
-		       suspend_block_active_count());
-	}
+	if (sbt_s2idle_active)
+		sbt_sleep_violation(sbt_s2idle_active);
 }
 
 static int sbt_sleep_show(struct seq_file *m, void *v)
