@@ -136,6 +136,30 @@ int power_level_select_allowed(struct cpuidle_driver *drv,
  */
 DECLARE_STATIC_KEY_FALSE(power_level_qos_used);
 
+static_assert(PM_QOS_POWER_LEVEL_COUNT <= 32);
+
+/*
+ * The level bits of the published word, read with one plain load.  They
+ * are all in its low 32 bits, and the word only ever changes whole (one
+ * 64-bit exchange), so on a 32-bit kernel a load of that half reads them
+ * whole too: atomic64_read() there is a locked cmpxchg8b on x86, a write
+ * of the shared line on every idle entry, or a hashed spinlock with
+ * GENERIC_ATOMIC64.  The idle path orders the load itself (smp_mb() in
+ * power_level_enter_state()).
+ */
+static __always_inline u32 power_level_qos_used_levels(void)
+{
+#if BITS_PER_LONG == 64
+	return (u64)atomic64_read(&power_level_qos_published) &
+	       POWER_LEVEL_USED_MASK;
+#else
+	const u32 *half = (const u32 *)&power_level_qos_published.counter;
+
+	return READ_ONCE(half[IS_ENABLED(CONFIG_CPU_BIG_ENDIAN)]) &
+	       (u32)POWER_LEVEL_USED_MASK;
+#endif
+}
+
 /**
  * power_level_qos_limit - The deepest idle-state index allowed now.
  *
@@ -147,11 +171,9 @@ DECLARE_STATIC_KEY_FALSE(power_level_qos_used);
  */
 static inline s32 power_level_qos_limit(void)
 {
-	u64 used = (u64)atomic64_read(&power_level_qos_published) &
-		   POWER_LEVEL_USED_MASK;
+	u32 used = power_level_qos_used_levels();
 
-	return used ? (s32)__ffs((unsigned long)used) :
-		      PM_QOS_POWER_LEVEL_ANY;
+	return used ? (s32)__ffs(used) : PM_QOS_POWER_LEVEL_ANY;
 }
 
 /**

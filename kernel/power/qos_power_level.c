@@ -66,7 +66,17 @@
  * wakes only the idle CPUs in a state deeper than its level; they
  * re-select within it at once.  (cpu_latency_qos wakes every idle CPU on
  * every change of its target.)  During suspend-to-idle, whose loop does
- * not go through cpuidle_enter(), every idle CPU is woken.
+ * not go through cpuidle_enter(), every idle CPU is woken, from the loop's
+ * ENTER state until it is back to NONE (its WAKE state included).
+ *
+ * What an update promises, then: when it returns, the limit is in force
+ * for every CPU that enters an idle state from then on.  CPUs already idle
+ * in a deeper state are woken by the update that made the limit stricter,
+ * after its own publish; a concurrent update to the same level that finds
+ * the limit already there (it published nothing stricter) returns without
+ * waiting for that wake-up.  So a caller that needs every CPU out of
+ * deeper states at once must be the one that tightened the limit, which
+ * is the case whenever it updates alone.
  *
  * Notifiers run under a lock of their own, with the limit read there, when
  * it differs from the last one they were given: every call that changed
@@ -333,6 +343,22 @@ static bool pl_transition(struct power_level_request *req, s64 *old,
 }
 
 /*
+ * Whether CPUs may be idle in the s2idle loop's states, which it enters
+ * without cpuidle_enter(), so without recording them: from the moment the
+ * loop lets CPUs in (ENTER) until it is back to NONE.  That includes the
+ * WAKE state pm_system_wakeup() sets, which keeps the CPUs where they are
+ * until the suspending task kicks them all.
+ */
+static bool pl_s2idle_in_progress(void)
+{
+#ifdef CONFIG_SUSPEND
+	return READ_ONCE(s2idle_state) != S2IDLE_STATE_NONE;
+#else
+	return false;
+#endif
+}
+
+/*
  * Wake the idle CPUs in a state deeper than the new, stricter @limit.
  * Called only after the caller's own exchange of the published word set
  * @limit's bit, a fully ordered operation: that is the barrier that pairs
@@ -344,7 +370,7 @@ static void pl_wake_deeper(s32 limit)
 {
 	int cpu, this;
 
-	if (idle_should_enter_s2idle()) {
+	if (pl_s2idle_in_progress()) {
 		wake_up_all_idle_cpus();
 		return;
 	}
