@@ -36,20 +36,36 @@ echo 1 > "$TR/events/power/suspend_resume/enable"
 echo 1 > "$TR/events/suspend_qos/suspend_aborted/enable"
 echo > "$TR/trace"
 
-# 1. Enter s2idle, woken by the host's byte on the wake-up port.  The
-# waker writes one every 0.5 s: one that arrives after the devices'
-# interrupts are suspended but before the loop sleeps aborts the attempt
-# instead, so up to three tries.
-disarm_handshake
-echo "#waker on" > /dev/ttyS2
-for try in 1 2 3; do
-	ok=$(suspend_count)
-	echo > "$TR/trace"
-	write /sys/power/state mem > /dev/null
-	[ "$(suspend_count)" != "$ok" ] && [ "$(s2idle_entries)" -gt 0 ] &&
-		[ "$(wake_irq)" = "$port_irq" ] && break
-done
-echo "#waker off" > /dev/ttyS2
+# s2idle_by_port: a forced s2idle, woken by the host's byte on the wake-up
+# port.  The waker writes one every 0.5 s: one that arrives after the
+# devices' interrupts are suspended but before the loop sleeps aborts the
+# attempt instead, so up to three tries.  Sets $ok to the success count
+# before the last try.
+s2idle_by_port() {
+	disarm_handshake
+	echo "#waker on" > /dev/ttyS2
+	for try in 1 2 3; do
+		ok=$(suspend_count)
+		echo > "$TR/trace"
+		write /sys/power/state mem > /dev/null
+		[ "$(suspend_count)" != "$ok" ] && [ "$(s2idle_entries)" -gt 0 ] &&
+			[ "$(wake_irq)" = "$port_irq" ] && break
+	done
+	echo "#waker off" > /dev/ttyS2
+}
+
+# Sum of the usage counters of idle states 2 and deeper over all CPUs.
+deeper_usage() {
+	local sum=0 f
+
+	for f in /sys/devices/system/cpu/cpu*/cpuidle/state[2-9]/usage; do
+		[ -e "$f" ] && sum=$((sum + $(cat "$f")))
+	done
+	echo "$sum"
+}
+
+# 1. Enter s2idle, woken by the host's byte on the wake-up port.
+s2idle_by_port
 t_eq "s2idle: suspend counted as a success" "$(suspend_count)" $((ok + 1))
 t_check "s2idle: the loop went to sleep ($(s2idle_entries) entries)" \
 	test "$(s2idle_entries)" -gt 0
@@ -105,6 +121,25 @@ t_check "read-out of the timed request: its deadline" \
 	grep -q "s2-timed" /proc/wakelocks
 hook remove s2-timed
 disarm_handshake
+
+# 5. The power-level limit holds through an s2idle cycle: in this guest
+# (the test cpuidle driver has no s2idle state) the loop's CPUs pick the
+# deepest state the limit allows, and go through cpuidle_enter(), which
+# clamps again.  Level 1 keeps them out of states 2 and 3, which the same
+# cycle without a request uses.
+PL=/sys/kernel/debug/pm_qos/power_level_test
+before=$(deeper_usage)
+s2idle_by_port
+t_check "no limit: an s2idle cycle uses states 2 and deeper ($((
+	$(deeper_usage) - before)) entries)" test "$(deeper_usage)" -gt "$before"
+write $PL "add s2-level 1"
+before=$(deeper_usage)
+s2idle_by_port
+t_check "power level 1: the s2idle loop slept ($(s2idle_entries) entries)" \
+	test "$(s2idle_entries)" -gt 0
+t_eq "power level 1: no state deeper than 1 entered through s2idle" \
+	"$(deeper_usage)" "$before"
+write $PL "remove s2-level"
 
 echo 0 > "$TR/events/power/suspend_resume/enable"
 echo 0 > "$TR/events/suspend_qos/suspend_aborted/enable"
