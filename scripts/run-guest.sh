@@ -17,7 +17,8 @@
 # off" and "#waker in N" there start, stop and schedule wake-ups
 # (scripts/qemu-waker.py): from S3 through the QEMU monitor, and from
 # suspend-to-idle by a byte the host writes to a fourth port (ttyS3), whose
-# interrupt the guest arms for wake-up (tests/init).  SCENARIO=NAME picks the
+# interrupt the guest arms for wake-up (s2idle_mode in tests/lib.sh).
+# SCENARIO=NAME picks the
 # tests/scenarios/ script that tests/trace.sh records.
 #
 # The kernel and the initramfs (build/initramfs.cpio.gz) are make's: the

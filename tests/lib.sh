@@ -60,6 +60,31 @@ disarm_handshake() {
 	write /sys/power/wakeup_count 0 > /dev/null
 }
 
+# s2idle_mode on|off: make "mem" in /sys/power/state suspend-to-idle,
+# woken by the wake-up port (ttyS3: scripts/qemu-waker.py writes a byte to
+# it), or S3 again.  The port's interrupt is requested while the port is
+# open and armed for wake-up through the tty's power/wakeup.  The port is
+# opened afresh each time: QEMU resets the UART when it wakes the guest
+# from S3, and a port kept up across a suspend for wake-up is not set up
+# again at resume, so one armed through an S3 cycle would never interrupt
+# again.  Off, the port is disarmed, so S3 suspends and resumes it fully.
+s2idle_mode() {
+	local pidf=/tmp/wake-port.pid
+
+	[ -s $pidf ] && kill "$(cat $pidf)" 2>/dev/null
+	rm -f $pidf
+	if [ "$1" = on ]; then
+		stty -F /dev/ttyS3 raw -echo 2>/dev/null
+		cat /dev/ttyS3 > /dev/null 2>&1 &
+		echo $! > $pidf
+		echo enabled > /sys/class/tty/ttyS3/power/wakeup
+		echo s2idle > /sys/power/mem_sleep
+	else
+		echo disabled > /sys/class/tty/ttyS3/power/wakeup
+		echo deep > /sys/power/mem_sleep
+	fi
+}
+
 suspend_count() {
 	cat /sys/power/suspend_stats/success
 }

@@ -28,9 +28,10 @@ arm_handshake() {
 }
 
 port_irq=$(cat /sys/class/tty/ttyS3/irq 2>/dev/null)
+t_check "mem_sleep offers s2idle" grep -q 's2idle' /sys/power/mem_sleep
+s2idle_mode on
 t_eq "the wake-up port's interrupt is armed for wake-up" \
 	"$(cat /sys/class/tty/ttyS3/power/wakeup 2>/dev/null)" enabled
-t_check "mem_sleep offers s2idle" write /sys/power/mem_sleep s2idle
 t_check "mem_sleep is s2idle" grep -q '\[s2idle\]' /sys/power/mem_sleep
 echo 1 > "$TR/events/power/suspend_resume/enable"
 echo 1 > "$TR/events/suspend_qos/suspend_aborted/enable"
@@ -143,4 +144,4 @@ write $PL "remove s2-level"
 
 echo 0 > "$TR/events/power/suspend_resume/enable"
 echo 0 > "$TR/events/suspend_qos/suspend_aborted/enable"
-echo deep > /sys/power/mem_sleep
+s2idle_mode off
