@@ -52,7 +52,7 @@ help:
 	@echo "make guest-test    boot the guest and run tests/ [GUEST_TESTS=name...]"
 	@echo "make trace         record tests/scenarios/SCENARIO.sh (blame) with trace-cmd in the"
 	@echo "                   guest; report who kept it awake, timeline SVG"
-	@echo "make torture       long torture, suspend-race (200 attempts) and fuzz (100k"
+	@echo "make torture       long torture, suspend-race (200 attempts per mode) and fuzz (100k"
 	@echo "                   inputs per interface) runs in the debug guest"
 	@echo "make test-kcsan    KCSAN kernel: the KUnit suites and the torture test"
 	@echo "make bench         benchmark kernels, tables, CSV and plot in build/bench"

@@ -1318,6 +1318,8 @@ static void wakeup_source_is_a_request(struct kunit *test)
  * hard events always do.  pm_wakeup_pending() tells: its first call after
  * the events sees the event in progress and disarms the handshake; a
  * second one is true only if pm_system_wakeup() asked for a wake-up.
+ * Outside a suspend (no PREPARE notifier), an armed handshake alone wakes
+ * nothing: the activation then takes no global lock.
  */
 static void hard_activation_wakes_after_soft_event(struct kunit *test)
 {
@@ -1329,7 +1331,17 @@ static void hard_activation_wakes_after_soft_event(struct kunit *test)
 	pm_wakeup_clear(0);
 	KUNIT_ASSERT_TRUE(test, pm_get_wakeup_count(&count, false));
 	KUNIT_ASSERT_TRUE(test, pm_save_wakeup_count(count));
-	/* The loop's last check before it sleeps: nothing pending. */
+	/* Armed, no suspend in progress: no wake-up asked for. */
+	suspend_block_activate(r);
+	KUNIT_EXPECT_TRUE(test, pm_wakeup_pending());
+	KUNIT_EXPECT_FALSE(test, pm_wakeup_pending());
+	suspend_block_deactivate(r);
+	pm_wakeup_clear(0);	/* each part on its own */
+
+	/* A suspend in progress; the loop's last check: nothing pending. */
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	KUNIT_ASSERT_TRUE(test, pm_get_wakeup_count(&count, false));
+	KUNIT_ASSERT_TRUE(test, pm_save_wakeup_count(count));
 	KUNIT_EXPECT_FALSE(test, pm_wakeup_pending());
 
 	/* A soft event alone wakes nobody, as in mainline. */
@@ -1337,6 +1349,7 @@ static void hard_activation_wakes_after_soft_event(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, pm_wakeup_pending());
 	KUNIT_EXPECT_FALSE(test, pm_wakeup_pending());
 	__pm_relax(ws);
+	pm_wakeup_clear(0);
 
 	/* Armed again; the soft event makes the 0 -> 1, the hard one 1 -> 2. */
 	KUNIT_ASSERT_TRUE(test, pm_get_wakeup_count(&count, false));
@@ -1349,6 +1362,7 @@ static void hard_activation_wakes_after_soft_event(struct kunit *test)
 
 	suspend_block_deactivate(r);
 	__pm_relax(ws);
+	pm_notifier_call_chain(PM_POST_SUSPEND);
 	pm_wakeup_clear(0);
 	wakeup_source_unregister(ws);
 	suspend_block_remove_request(r);

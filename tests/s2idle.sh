@@ -72,6 +72,18 @@ t_check "s2idle: the loop went to sleep ($(s2idle_entries) entries)" \
 	test "$(s2idle_entries)" -gt 0
 t_eq "s2idle: woken by the wake-up port's interrupt" "$(wake_irq)" "$port_irq"
 
+# Bad input to the s2idle stage: an exact errno, nothing armed.
+hook add s2-bad
+t_errno "s2idle delay not a number: EINVAL" EINVAL \
+	hook activate-at s2idle s2-bad 1x
+t_errno "a delay for another stage: EINVAL" EINVAL \
+	hook activate-at suspend s2-bad 5
+t_errno "s2idle delay over an hour: ERANGE" ERANGE \
+	hook activate-at s2idle s2-bad 3600001
+t_check "bad input armed nothing" \
+	grep -q '^armed s2idle: -$' "$H"
+hook remove s2-bad
+
 # 2. An activation while the loop sleeps wakes it.  The hook starts a
 # 1 s hard-IRQ timer when the loop enters; the host's byte 60 s later
 # only ends a sleep that nothing else ended (a failed check).

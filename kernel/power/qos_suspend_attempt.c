@@ -107,14 +107,24 @@ static void sa_report_fn(struct work_struct *work)
  */
 bool suspend_block_report_abort(void)
 {
+	/*
+	 * The time first, less a tick for the skew between CPUs' clocks: a
+	 * request active when the count is read ends no earlier, so the
+	 * work names it even if it ends before the work runs.
+	 */
+	u64 at = max_t(u64, local_clock(), TICK_NSEC) - TICK_NSEC;
 	unsigned int active = suspend_block_active_count();
 
 	if (!active ||
 	    !(trace_suspend_aborted_enabled() || pm_debug_messages_on))
 		return active;
-	WRITE_ONCE(sa_abort_at, local_clock());
+	WRITE_ONCE(sa_abort_at, at);
 	atomic_set(&sa_abort_active, active);
-	/* The work sees both stores: queue_work() orders them before it. */
+	/*
+	 * Both stores before the work's reads, even when it is pending
+	 * already and queue_work() orders nothing.
+	 */
+	smp_mb();
 	queue_work(system_highpri_wq, &sa_report_work);
 	return true;
 }

@@ -193,21 +193,30 @@ static void sb_became_blocked(void)
  * activation wakes it, not only the one that made the aggregate's 0 -> 1:
  * a soft event may have made that one, waking nobody.
  *
+ * Only while a suspend is in progress (the SUSPENDING bit, read afresh
+ * here, not from the call's start): mainline leaves a successful handshake
+ * armed until a suspend aborts, so an awake system usually has it armed,
+ * and pm_system_wakeup() takes a global raw lock with interrupts off.
+ *
  * Called with no lock of the class held: pm_system_wakeup() takes the PM
  * core's s2idle_lock, under which the PM core looks for pending wakeups
  * (and so reports aborts), so it must come after every lock that a
  * read-out may hold while it takes another.
  *
- * Ordering: an activation that made the 0 -> 1 began the PM core's event
- * with a full barrier before this read, so a handshake that could still
- * succeed after the read sees the event in progress and fails instead.
- * Any other activation found the event in progress already (begun by a
- * call that has not ended it), and a suspend that passed its last check
- * before that event began is in the loop, the handshake armed long before.
+ * Ordering: the call's exchange of the aggregate is a full barrier.  If it
+ * made the 0 -> 1, its begin() came before that: a suspend whose prepare
+ * step or last check comes after these reads sees the event in progress
+ * and aborts.  Otherwise it read a count that the 0 -> 1 call published
+ * after its begin(): a suspend that passed its last check before that
+ * begin() had set SUSPENDING and armed the handshake long before (the
+ * freezer and the device steps in between are full barriers), and these
+ * reads see both.
  */
 static void sb_wake_suspend(void)
 {
-	if (READ_ONCE(events_check_enabled))
+	unsigned long rare = READ_ONCE(suspend_block_rare);
+
+	if ((rare & BIT(SB_RARE_SUSPENDING)) && READ_ONCE(events_check_enabled))
 		pm_system_wakeup();
 }
 

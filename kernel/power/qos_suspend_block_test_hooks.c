@@ -154,6 +154,16 @@ static int sb_hook_stage_parse(const char *word)
 	return -EINVAL;
 }
 
+/* A timeout or a delay in milliseconds: an hour at most. */
+static int sb_hook_parse_ms(const char *word, unsigned int *ms)
+{
+	int ret = kstrtouint(word, 10, ms);
+
+	if (ret)
+		return ret;
+	return *ms > 3600 * MSEC_PER_SEC ? -ERANGE : 0;
+}
+
 static int sb_hook_add(const char *name)
 {
 	struct qos_hook_slot *slot = qos_hook_claim(&sb_hook_table, name);
@@ -189,21 +199,17 @@ static int sb_hook_cmd(char *line)
 		if (stage < 0)
 			return stage;
 		if (n == 4 && stage == SB_S2IDLE) {
-			ret = kstrtouint(words[3], 10, &ms);
+			ret = sb_hook_parse_ms(words[3], &ms);
 			if (ret)
 				return ret;
-			if (ms > 3600 * MSEC_PER_SEC)
-				return -ERANGE;
 		} else if (n != 3) {
 			return -EINVAL;
 		}
 		name = words[2];
 	} else if (!strcmp(cmd, "activate") && n == 3) {
-		ret = kstrtouint(words[2], 10, &ms);
+		ret = sb_hook_parse_ms(words[2], &ms);
 		if (ret)
 			return ret;
-		if (ms > 3600 * MSEC_PER_SEC)
-			return -ERANGE;
 	} else if (n != 2) {
 		return -EINVAL;
 	}

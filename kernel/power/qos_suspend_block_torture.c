@@ -496,18 +496,26 @@ static int sbt_hog_fn(void *arg)
  * made progress (so its CPU ran, and was not stalled by the host) is an
  * error.  One thread alone makes the transitions, so a task preempted
  * inside one shows as nothing but such samples for as long as the hog
- * runs, while two legitimate windows always have a sample of another
- * state between them.
+ * runs, while two legitimate windows nearly always have a sample of
+ * another state between them (the bound absorbs the rest).  A gap of over
+ * 10 ms between two samples (this CPU stalled by the host, or printing)
+ * starts a new streak: the samples that would have ended the old one were
+ * never taken.
  */
 static int sbt_stale_fn(void *arg)
 {
 	unsigned long spins = 0;
 	bool reported = false;
 	unsigned int count;
-	u64 since = 0, now;
+	u64 since = 0, last = 0, now;
 
 	while (!kthread_should_stop()) {
 		usleep_range(100, 200);
+		now = local_clock();
+		/* This CPU stalled: samples in between were missed. */
+		if (now - last > 10 * NSEC_PER_MSEC)
+			since = 0;
+		last = now;
 		if (suspend_block_active_count() ||
 		    pm_get_wakeup_count(&count, false) ||
 		    suspend_block_active_count()) {
@@ -515,7 +523,6 @@ static int sbt_stale_fn(void *arg)
 			reported = false;
 			continue;
 		}
-		now = local_clock();
 		if (!since) {
 			since = now;
 			spins = READ_ONCE(sbt.hog_spins);
@@ -1075,6 +1082,8 @@ static void sbt_probe_suspend_resume(void *data, const char *action, int val,
 	if (start) {
 		sbt_s2idle_armed = READ_ONCE(events_check_enabled);
 		sbt_s2idle_active = suspend_block_active_count();
+		/* Both read before the loop's check reads the counters. */
+		smp_mb();
 		return;
 	}
 	if (!sbt_s2idle_armed || !READ_ONCE(events_check_enabled))
