@@ -119,6 +119,12 @@ fi
 grep '^not ok' "$results" 2>/dev/null
 if [ "$failed" != 0 ]; then
 	[ -n "$why" ] && echo "guest: $why"
+	# What each of the first failing checks printed just before it.
+	grep '^not ok' "$results" 2>/dev/null | head -n 3 |
+	while IFS= read -r line; do
+		echo "guest: console before '$line':"
+		grep -a -F -x -B 30 -m 1 -e "$line" "$console" | head -n 30
+	done
 	echo "guest: last 60 console lines:"
 	tail -n 60 "$console"
 fi

@@ -30,14 +30,19 @@ fi
 # run_fuzz DESCRIPTION COUNT ARGS...: one run; its summary, errno
 # histogram and cost lines (and the first mismatches) go to the console.
 run_fuzz() {
-	local desc=$1 n=$2 rc
+	local desc=$1 n=$2 rc first
 
 	shift 2
 	"$F" "$seed" "$n" $fill "$@" > "$LOG" 2>&1
 	rc=$?
 	grep -v -e 'MISMATCH' -e '^fuzz:   ' "$LOG"
 	grep -A 5 'MISMATCH' "$LOG" | head -n 60
-	t_eq "$desc: exit status (fuzz $seed $n $fill $*)" "$rc" 0
+	# The first problem goes into the result line, which the summary of
+	# a failed run repeats.
+	first=$(grep -m 1 -A 2 -e 'MISMATCH' -e 'cleanup' -e 'gave up' \
+		-e 'request_state is' "$LOG" | tr '\n' ' ')
+	t_eq "$desc: exit status (fuzz $seed $n $fill $*)${first:+ [$first]}" \
+		"$rc" 0
 }
 
 t_check "the fuzzer is there" test -x "$F"

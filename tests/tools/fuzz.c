@@ -21,7 +21,9 @@
  * the requests of the open /dev/suspend_block files; the requested state)
  * is checked against /sys/power/wake_lock, wake_unlock, suspend_blockers,
  * request_state and, as root in the /dev/suspend_block phase, the debugfs
- * request list (the full state).  Each of these files is opened once and
+ * request list (the full state).  The kernel's own blockers (the names
+ * under /sys/class/wakeup at the start) may come and go at any time, as
+ * devices signal wakeup events, and are left out of the comparisons.  Each of these files is opened once and
  * re-read with pread() at offset 0, which makes sysfs and the debugfs
  * seq_file generate it afresh.
  *
@@ -86,6 +88,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -642,6 +645,61 @@ static const char *origin(const char *name)
 static struct multiset sb_opt;	/* blockers seen unexpectedly once */
 
 /*
+ * The kernel's own blockers: the names under /sys/class/wakeup before the
+ * fuzzer makes anything.  A device's wakeup event (an RTC alarm an earlier
+ * test left armed, say) may make one of them block suspend for a moment
+ * at any time, so they are not part of the model and never judged.  A
+ * name the model also has (a user lock of the same name) is judged by the
+ * model.
+ */
+static struct multiset foreign;
+
+static void foreign_load(void)
+{
+	char path[300], name[UNAME_MAX + 2];
+	struct dirent *e;
+	DIR *d = opendir("/sys/class/wakeup");
+	FILE *f;
+
+	if (!d)
+		return;
+	while ((e = readdir(d)) && foreign.n < 2 * NLOCKS) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/wakeup/%s/name",
+			 e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(name, sizeof(name), f)) {
+			name[strcspn(name, "\n")] = '\0';
+			foreign.s[foreign.n++] = strdup(name);
+		}
+		fclose(f);
+	}
+	closedir(d);
+}
+
+static int is_foreign(const char *name)
+{
+	unsigned int j;
+	int i;
+
+	for (i = 0; i < foreign.n && strcmp(foreign.s[i], name); i++)
+		;
+	if (i == foreign.n)
+		return 0;
+	for (j = 0; j < nul; j++)
+		if (ul[j].used && !strcmp(ul[j].name, name))
+			return 0;
+	for (j = 0; j < NSLOTS; j++)
+		if (slots[j].fd >= 0 && slots[j].added &&
+		    !strcmp(slots[j].name, name))
+			return 0;
+	return 1;
+}
+
+/*
  * After a reported difference, stop predicting the requests called
  * @name until our next successful write sets them again, so that one
  * fault is reported once.  Return: how many there were.
@@ -845,8 +903,12 @@ static void check_sb(void)
 	n = tokenize(cur->sb, cur->nsb, copy, tok, PG);
 	if (cut && n)
 		n--;
+	for (i = j = 0; i < n; i++)
+		if (!is_foreign(tok[i]))
+			tok[j++] = tok[i];
+	n = j;
 	for (i = 0; i < sb_base.n; i++)
-		if (sb_base.s[i])
+		if (sb_base.s[i] && !is_foreign(sb_base.s[i]))
 			need[nn++] = sb_base.s[i];
 	for (j = 0; j < nul; j++) {
 		if (!ul[j].used)
@@ -1000,7 +1062,8 @@ static void filtered(const char *buf, ssize_t len, char *out, size_t cap)
 	if (len >= PG - 1 && n)
 		n--;
 	for (i = 0; i < n; i++) {
-		for (k = skip = 0; k < nv && !skip; k++)
+		skip = is_foreign(tok[i]);
+		for (k = 0; k < nv && !skip; k++)
 			skip = !strcmp(vol[k], tok[i]);
 		if (!skip && o < cap)
 			o += snprintf(out + o, cap - o, "%s ", tok[i]);
@@ -2434,6 +2497,7 @@ int main(int argc, char **argv)
 		slots[k].fd = -1;
 
 	if (!dry) {
+		foreign_load();
 		if (open_guard()) {
 			fprintf(stderr, "fuzz: cannot hold %s: %s\n", P_DEV,
 				ename(errno));
