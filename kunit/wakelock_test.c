@@ -633,7 +633,10 @@ static void user_bad_input_changes_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, wakelock_user_count(), before);
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
 
-	/* The longest valid name, and an extra word on unlock. */
+	/*
+	 * The longest valid name (a page: what sysfs passes), and an extra
+	 * word on unlock.
+	 */
 	name[WAKELOCK_USER_NAME_MAX] = '\0';
 	KUNIT_EXPECT_EQ(test, pm_wake_lock(name), 0);
 	KUNIT_EXPECT_EQ(test, pm_wake_unlock("nnn extra"), -EINVAL);

@@ -83,7 +83,8 @@ static bool uwl_permitted(void)
 /*
  * Measure the name at the start of @buf.
  * Return: its length, or -EINVAL (empty, control character) or
- * -ENAMETOOLONG (over WAKELOCK_USER_NAME_MAX bytes).
+ * -ENAMETOOLONG (over WAKELOCK_USER_NAME_MAX bytes, which no sysfs write
+ * can carry: only a direct call can pass such a name).
  */
 static int uwl_parse_name(const char *buf)
 {

@@ -101,7 +101,7 @@
 typedef unsigned long long u64;
 
 #define PG		4096	/* PAGE_SIZE of x86_64: the sysfs buffer */
-#define UNAME_MAX	128	/* WAKELOCK_USER_NAME_MAX */
+#define UNAME_MAX	PG	/* WAKELOCK_USER_NAME_MAX: a page */
 #define NLOCKS		1024	/* model capacity for user wake locks */
 #define NSLOTS		4	/* /dev/suspend_block files */
 #define RESERVE		16	/* lock slots left for later tests */
@@ -1264,8 +1264,8 @@ static void pool_init(void)
 	strcpy(pool[17], "fz/radio-interface_1");
 	strcpy(pool[18], "fz\xc3\xa9t\xc3\xa9");	/* UTF-8 */
 	strcpy(pool[19], "fz\xa0nbsp");		/* Latin-1 no-break space */
-	memset(pool[20], 'L', 127);		/* the longest but one */
-	memset(pool[21], 'M', UNAME_MAX);	/* the longest */
+	memset(pool[20], 'L', 128);		/* 2009's longest */
+	memset(pool[21], 'M', 129);		/* longer: mainline takes it */
 }
 
 static const char *const timeouts[] = {
