@@ -219,7 +219,7 @@ $(PM_BLAME): $(addprefix tools/pm-blame/,pm-blame.c svg.c blame.h) | $(DEPS)
 
 # The guest's static test helpers (tests/tools).
 GUEST_BIN := $(B)/guest-bin
-GUEST_HELPERS := $(addprefix $(GUEST_BIN)/,wr wlbench sbfd fuzz)
+GUEST_HELPERS := $(addprefix $(GUEST_BIN)/,wr wlbench sbfd fuzz wakeup_stats)
 $(GUEST_HELPERS): $(GUEST_BIN)/%: tests/tools/%.c $(UAPI_H) | $(DEPS)
 	@mkdir -p $(@D)
 	gcc -static -O2 -Wall -I include/uapi -o $@ $<

@@ -29,6 +29,7 @@
 
 #include "../power.h"
 #include "../qos_suspend_block.h"
+#include "suspend_block_test.h"
 
 /*
  * Time left of @r's activation, from the class's read-out: 0 if inactive
@@ -65,62 +66,6 @@ static struct suspend_block_stats sb_stats(struct suspend_block_request *r)
 #define SB_TICK_NS	((u64)TICK_NSEC)
 #define SB_HOLD_MS	(4 * jiffies_to_msecs(1))
 #define SB_HOLD_NS	((u64)SB_HOLD_MS * NSEC_PER_MSEC)
-
-/* How many times @r is on the registry. */
-static int sb_registered(struct suspend_block_request *r)
-{
-	struct suspend_block_request *p;
-	unsigned long flags;
-	int n = 0;
-
-	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	list_for_each_entry(p, &suspend_block_registry, node)
-		n += p == r;
-	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
-	return n;
-}
-
-/*
- * Cleanup of a request when its case ends, whether it passed, failed or an
- * assertion stopped it: still registered, it is removed before KUnit frees
- * its memory, so that a failing case leaves neither a freed entry on the
- * registry nor an active request behind.  Resources are released last in,
- * first out: the tracker, added after the memory, goes first.
- */
-static void sb_test_untrack(struct kunit_resource *res)
-{
-	struct suspend_block_request *r = res->data;
-
-	if (sb_registered(r))
-		suspend_block_remove_request(r);
-}
-
-/* Add @r, memory the case owns, with the cleanup above. */
-static void sb_test_add_tracked(struct kunit *test,
-				struct suspend_block_request *r,
-				const char *name)
-{
-	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
-							 sb_test_untrack,
-							 GFP_KERNEL, r));
-	suspend_block_add_request(r, name);
-}
-
-/*
- * Requests (and their timers) live on the heap: debugobjects insists that
- * on-stack timers be annotated, and real users embed requests in objects.
- */
-static struct suspend_block_request *sb_test_add(struct kunit *test,
-						 const char *name)
-{
-	struct suspend_block_request *r;
-
-	KUNIT_ASSERT_EQ(test, suspend_block_active_count(), 0U);
-	r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, r);
-	sb_test_add_tracked(test, r, name);
-	return r;
-}
 
 static void add_starts_inactive(struct kunit *test)
 {

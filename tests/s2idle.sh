@@ -15,6 +15,7 @@
 H=/sys/kernel/debug/pm_qos/suspend_block_test
 L=/sys/kernel/debug/pm_qos/suspend_block
 TR=/sys/kernel/tracing
+WR=/sys/kernel/wakeup_reasons/last_resume_reason
 hook() { write "$H" "$*"; }
 col() { awk -F '\t' -v n="$1" -v c="$2" '$1 == n { print $c }' "$L"; }
 fails() { cat /sys/power/suspend_stats/fail; }
@@ -71,6 +72,8 @@ t_eq "s2idle: suspend counted as a success" "$(suspend_count)" $((ok + 1))
 t_check "s2idle: the loop went to sleep ($(s2idle_entries) entries)" \
 	test "$(s2idle_entries)" -gt 0
 t_eq "s2idle: woken by the wake-up port's interrupt" "$(wake_irq)" "$port_irq"
+t_check "s2idle: last_resume_reason names it ($(head -n 1 "$WR"))" \
+	grep -qE "^$port_irq [^ ]+\$" "$WR"
 
 # Bad input to the s2idle stage: an exact errno, nothing armed.
 hook add s2-bad
@@ -119,6 +122,8 @@ t_eq "activation at the last check: the request is active" \
 	"$(col s2-check 2)" 1
 t_check "activation at the last check: reported as the blocker" \
 	grep -q 'suspend_aborted: .*blockers=s2-check' "$TR/trace"
+t_check "activation at the last check: named in last_resume_reason" \
+	grep -qE '^Abort: Pending Wakeup Sources: (.* )?s2-check( |$)' "$WR"
 hook remove s2-check
 
 # 4. The other two edges in the same boot: a timed activation that makes

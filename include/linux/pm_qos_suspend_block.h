@@ -28,6 +28,8 @@
 #include <linux/types.h>
 #include <linux/uidgid.h>
 
+struct suspend_block_class_entry;
+
 /**
  * struct suspend_block_stats - statistics of one suspend-block request
  * @active_count: activations (inactive -> active transitions)
@@ -78,6 +80,10 @@ struct suspend_block_stats {
  *	count the same time twice
  * @timer: ends timed activations
  * @node: entry in the registry of requests (for read-outs only)
+ * @entry_node: on the queue of requests waiting for their /sys/class/wakeup
+ *	entry, under the registry's lock; internal to the class
+ * @entry: that entry once it is made, under the registry's lock; internal
+ *	to the class
  * @name: for statistics and tracing; owned by the caller
  * @owner: who made the request from user space, NULL for the kernel's own;
  *	owned by the caller, set before the request is added
@@ -100,6 +106,8 @@ struct suspend_block_request {
 	atomic64_t prevent_mark;
 	struct timer_list timer;
 	struct list_head node;
+	struct list_head entry_node;
+	struct suspend_block_class_entry *entry;
 	const char *name;
 	const struct suspend_block_owner *owner;
 };

@@ -6,6 +6,10 @@
  * wakeup_count handshake aborts, which requests made it abort.  Tracepoints
  * suspend_start, suspend_end and suspend_aborted.
  *
+ * It records each attempt for /sys/kernel/wakeup_reasons
+ * (wakeup_reasons.c): its times, the interrupt that woke the system, and
+ * the requests that made it abort.
+ *
  * It also tells the class when an attempt is in progress (the SUSPENDING
  * bit of its rare-conditions word), so that activations then count as
  * wakeups in the requests' statistics.
@@ -26,6 +30,7 @@
 #include <trace/events/suspend_qos.h>
 
 #include "qos_suspend_block.h"
+#include "wakeup_reasons.h"
 
 /*
  * The current suspend attempt, for its tracepoints: the boottime offset
@@ -59,8 +64,8 @@ static void sa_report_fn(struct work_struct *work)
 	struct suspend_block_stats st;
 	struct suspend_block_walk w;
 	struct suspend_block_request *req;
-	char names[128], owners[64];
-	size_t len = 0, olen = 0;
+	char names[128], owners[64], reason[256];
+	size_t len = 0, olen = 0, rlen = 0;
 	unsigned int active = atomic_xchg(&sa_abort_active, 0);
 	u64 at = READ_ONCE(sa_abort_at);
 
@@ -68,16 +73,24 @@ static void sa_report_fn(struct work_struct *work)
 		return;
 	names[0] = '\0';
 	owners[0] = '\0';
+	reason[0] = '\0';
 	suspend_block_walk_start(&w);
 	while ((req = suspend_block_walk_next(&w))) {
 		suspend_block_get_stats(req, &st);
 		if (!suspend_block_request_active(req) && st.last_change < at)
 			continue;
+		/* wakeup_reasons: as many whole names as fit, by spaces. */
+		if (rlen + strlen(req->name) + 1 < sizeof(reason))
+			rlen += scnprintf(reason + rlen, sizeof(reason) - rlen,
+					  "%s%s", rlen ? " " : "", req->name);
+		if (len >= sizeof(names) - 1)
+			continue;	/* trace list full, reason not yet */
 		if (len + strlen(req->name) + 4 >= sizeof(names) ||
 		    olen + 12 >= sizeof(owners)) {
 			strscpy(names + len, len ? ",..." : "...",
 				sizeof(names) - len);
-			break;
+			len = sizeof(names) - 1;
+			continue;
 		}
 		len += scnprintf(names + len, sizeof(names) - len, "%s%s",
 				 len ? "," : "", req->name);
@@ -87,6 +100,7 @@ static void sa_report_fn(struct work_struct *work)
 				  req->owner ? pid_nr(req->owner->pid) : 0);
 	}
 	suspend_block_walk_end(&w);
+	wakeup_reasons_abort(reason);
 	trace_suspend_aborted(active, names, owners);
 	pm_pr_dbg("suspend blocked by %u request(s): %s\n", active, names);
 }
@@ -98,7 +112,8 @@ static void sa_report_fn(struct work_struct *work)
  * this call takes no lock and is O(1).  Called by the PM core when a
  * suspend (or the freezing of tasks) under the wakeup_count handshake
  * finds a wakeup event pending and aborts.  If suspend-block requests are
- * active, their number and the first names go to the suspend_aborted
+ * active, they are named in /sys/kernel/wakeup_reasons/last_resume_reason,
+ * and their number and the first names go to the suspend_aborted
  * tracepoint and, with pm_debug_messages, to the kernel log.  A work item
  * reports them, and the end of the suspend attempt waits for it, so the
  * report comes before the suspend_end event.
@@ -115,9 +130,8 @@ bool suspend_block_report_abort(void)
 	u64 at = max_t(u64, local_clock(), TICK_NSEC) - TICK_NSEC;
 	unsigned int active = suspend_block_active_count();
 
-	if (!active ||
-	    !(trace_suspend_aborted_enabled() || pm_debug_messages_on))
-		return active;
+	if (!active)
+		return false;
 	WRITE_ONCE(sa_abort_at, at);
 	atomic_set(&sa_abort_active, active);
 	/*
@@ -143,6 +157,7 @@ static void sa_end(void)
 
 	/* An abort's report first (suspend_block_report_abort()). */
 	flush_work(&sa_report_work);
+	wakeup_reasons_end();
 	clear_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
 	/* Time spent asleep shows as boottime running ahead. */
 	asleep = ktime_sub(ktime_mono_to_any(0, TK_OFFS_BOOT),
@@ -158,6 +173,7 @@ static int sa_pm_begin(struct notifier_block *nb, unsigned long action,
 	switch (action) {
 	case PM_SUSPEND_PREPARE:
 	case PM_HIBERNATION_PREPARE:
+		wakeup_reasons_begin();
 		set_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
 		sa_offset = ktime_mono_to_any(0, TK_OFFS_BOOT);
 		sa_entered = false;

@@ -508,6 +508,7 @@ static void sb_remove(struct suspend_block_request *req)
 
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_del(&req->node);
+	suspend_block_entry_remove(req);
 	/* A wakeup source's go to mainline's "deleted" source instead. */
 	if (suspend_block_backs_wakeup_source(req)) {
 		raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
@@ -639,6 +640,7 @@ void suspend_block_add_owned_request(struct suspend_block_request *req,
 
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	list_add_tail(&req->node, &suspend_block_registry);
+	suspend_block_entry_add(req);
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	trace_sb_request_add(name);
 }

@@ -28,6 +28,15 @@ extern struct list_head suspend_block_registry;
 QOS_REGISTRY_DEFINE(suspend_block, struct suspend_block_request,
 		    &suspend_block_registry_lock, &suspend_block_registry)
 
+/*
+ * Each request's /sys/class/wakeup entry (qos_suspend_block_wakeup_class.c):
+ * _add() and _remove() are called with the registry's lock held.
+ */
+void suspend_block_entry_add(struct suspend_block_request *req);
+void suspend_block_entry_remove(struct suspend_block_request *req);
+void suspend_block_entries_flush(void);
+struct device *suspend_block_entry_device(struct suspend_block_request *req);
+
 /* The summed statistics of removed requests. */
 void suspend_block_deleted_stats(struct suspend_block_stats *st);
 

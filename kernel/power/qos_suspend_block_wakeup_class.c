@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A /sys/class/wakeup entry for every suspend-block request.
+ *
+ * Since Android 11, user space learns what kept the system awake only from
+ * /sys/class/wakeup (SystemSuspend's kernel wakelock statistics): one
+ * directory per source of wakeup events, with its name and nine counters.
+ * Mainline's wakeup sources have theirs; this gives one to every other
+ * request of the class (wake locks of both APIs, /dev/suspend_block files,
+ * early suspend's requests, the requests of drivers), numbered wakeupN
+ * with the wakeup sources, with their attributes and meanings.
+ *
+ * Requests are added and removed in any context, and a class device can
+ * only be made or unregistered where sleeping is allowed, so a work item
+ * does both.  An added request waits on a queue for its entry; a removed
+ * one hands its entry over to be unregistered.  So a reader sees a
+ * request's entry once that work has run (at once, in practice: it is
+ * queued by the add), and a removed request's entry may still be listed
+ * for as long, with attributes that fail with ENODEV.  A request removed
+ * before the work got to it never gets an entry.  The queue, the link
+ * between a request and its entry, and the list of entries to unregister
+ * are all under the registry's lock.
+ */
+
+#include <linux/device.h>
+#include <linux/init.h>
+#include <linux/list.h>
+#include <linux/pm_wakeup.h>
+#include <linux/sched/clock.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/sysfs.h>
+#include <linux/timekeeping.h>
+#include <linux/workqueue.h>
+
+#include "qos_suspend_block.h"
+
+/**
+ * struct suspend_block_class_entry - A request's /sys/class/wakeup entry.
+ * @req: the request; NULL once it is removed
+ * @dev: the class device; NULL while the work is making it
+ * @retired: on sbc_retired once the request is removed and @dev exists
+ */
+struct suspend_block_class_entry {
+	struct suspend_block_request *req;
+	struct device *dev;
+	struct list_head retired;
+};
+
+static LIST_HEAD(sbc_queue);		/* requests waiting for an entry */
+static LIST_HEAD(sbc_retired);		/* entries to unregister */
+static bool sbc_ready;			/* the wakeup class exists */
+static void sbc_work_fn(struct work_struct *work);
+static DECLARE_WORK(sbc_work, sbc_work_fn);
+
+/* What an entry shows: mainline's counters, in one array read at once. */
+enum {
+	SBC_ACTIVE_COUNT,
+	SBC_EVENT_COUNT,
+	SBC_WAKEUP_COUNT,
+	SBC_EXPIRE_COUNT,
+	SBC_ACTIVE_TIME_MS,
+	SBC_TOTAL_TIME_MS,
+	SBC_MAX_TIME_MS,
+	SBC_LAST_CHANGE_MS,
+	SBC_PREVENT_SUSPEND_TIME_MS,
+	SBC_NR_VALUES
+};
+
+static u64 sbc_ms(u64 ns)
+{
+	return div_u64(ns, NSEC_PER_MSEC);
+}
+
+/*
+ * Read @dev's request.  Times are the class's local_clock() intervals; the
+ * last change, which mainline gives as a CLOCK_MONOTONIC time, is that
+ * clock now less the time since the change.
+ */
+static int sbc_read(struct device *dev, u64 v[SBC_NR_VALUES])
+{
+	struct suspend_block_class_entry *e = dev_get_drvdata(dev);
+	struct suspend_block_snapshot snap;
+	struct suspend_block_stats *st = &snap.stats;
+	unsigned long flags;
+	u64 now, mono, ago;
+
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	if (!e->req) {
+		raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+		return -ENODEV;
+	}
+	now = local_clock();
+	suspend_block_snapshot(e->req, now, &snap);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	mono = ktime_get_ns();
+
+	ago = qos_elapsed_ns(st->last_change, now);
+	v[SBC_ACTIVE_COUNT] = st->active_count;
+	/* Each activation is the one event it reports. */
+	v[SBC_EVENT_COUNT] = st->active_count;
+	v[SBC_WAKEUP_COUNT] = st->wakeup_count;
+	v[SBC_EXPIRE_COUNT] = st->expire_count;
+	v[SBC_ACTIVE_TIME_MS] = sbc_ms(snap.open);
+	v[SBC_TOTAL_TIME_MS] = sbc_ms(st->total_time + snap.open);
+	v[SBC_MAX_TIME_MS] = sbc_ms(max(st->max_time, snap.open));
+	v[SBC_LAST_CHANGE_MS] = st->last_change && mono > ago ?
+		sbc_ms(mono - ago) : 0;
+	v[SBC_PREVENT_SUSPEND_TIME_MS] = sbc_ms(st->prevent_time +
+						snap.open_prevent);
+	return 0;
+}
+
+static ssize_t sbc_value_show(struct device *dev,
+			      struct device_attribute *attr, char *buf);
+
+static struct device_attribute sbc_value_attrs[SBC_NR_VALUES] = {
+	[SBC_ACTIVE_COUNT] = __ATTR(active_count, 0444, sbc_value_show, NULL),
+	[SBC_EVENT_COUNT] = __ATTR(event_count, 0444, sbc_value_show, NULL),
+	[SBC_WAKEUP_COUNT] = __ATTR(wakeup_count, 0444, sbc_value_show, NULL),
+	[SBC_EXPIRE_COUNT] = __ATTR(expire_count, 0444, sbc_value_show, NULL),
+	[SBC_ACTIVE_TIME_MS] = __ATTR(active_time_ms, 0444, sbc_value_show,
+				      NULL),
+	[SBC_TOTAL_TIME_MS] = __ATTR(total_time_ms, 0444, sbc_value_show,
+				     NULL),
+	[SBC_MAX_TIME_MS] = __ATTR(max_time_ms, 0444, sbc_value_show, NULL),
+	[SBC_LAST_CHANGE_MS] = __ATTR(last_change_ms, 0444, sbc_value_show,
+				      NULL),
+	[SBC_PREVENT_SUSPEND_TIME_MS] = __ATTR(prevent_suspend_time_ms, 0444,
+					       sbc_value_show, NULL),
+};
+
+static ssize_t sbc_value_show(struct device *dev,
+			      struct device_attribute *attr, char *buf)
+{
+	u64 v[SBC_NR_VALUES];
+	int ret = sbc_read(dev, v);
+
+	if (ret)
+		return ret;
+	return sysfs_emit(buf, "%llu\n", v[attr - sbc_value_attrs]);
+}
+
+static ssize_t name_show(struct device *dev, struct device_attribute *attr,
+			 char *buf)
+{
+	struct suspend_block_class_entry *e = dev_get_drvdata(dev);
+	unsigned long flags;
+	ssize_t ret = -ENODEV;
+
+	/* The name lives as long as the request. */
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	if (e->req)
+		ret = sysfs_emit(buf, "%s\n", e->req->name);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	return ret;
+}
+static DEVICE_ATTR_RO(name);
+
+static struct attribute *sbc_attrs[] = {
+	&dev_attr_name.attr,
+	&sbc_value_attrs[SBC_ACTIVE_COUNT].attr,
+	&sbc_value_attrs[SBC_EVENT_COUNT].attr,
+	&sbc_value_attrs[SBC_WAKEUP_COUNT].attr,
+	&sbc_value_attrs[SBC_EXPIRE_COUNT].attr,
+	&sbc_value_attrs[SBC_ACTIVE_TIME_MS].attr,
+	&sbc_value_attrs[SBC_TOTAL_TIME_MS].attr,
+	&sbc_value_attrs[SBC_MAX_TIME_MS].attr,
+	&sbc_value_attrs[SBC_LAST_CHANGE_MS].attr,
+	&sbc_value_attrs[SBC_PREVENT_SUSPEND_TIME_MS].attr,
+	NULL,
+};
+ATTRIBUTE_GROUPS(sbc);
+
+/* Unregister the entries of removed requests. */
+static void sbc_unregister_retired(void)
+{
+	struct suspend_block_class_entry *e;
+	unsigned long flags;
+
+	for (;;) {
+		raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+		e = list_first_entry_or_null(&sbc_retired,
+					     struct suspend_block_class_entry,
+					     retired);
+		if (e)
+			list_del(&e->retired);
+		raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+		if (!e)
+			return;
+		device_unregister(e->dev);
+		kfree(e);
+	}
+}
+
+/*
+ * Give the first queued request its entry; false when none is queued or
+ * no entry can be made now.  The request may be removed while its device
+ * is being made: then the entry is unregistered here.
+ */
+static bool sbc_make_one(void)
+{
+	struct suspend_block_class_entry *e;
+	struct suspend_block_request *req;
+	unsigned long flags;
+	struct device *dev;
+	bool removed;
+
+	e = kzalloc(sizeof(*e), GFP_KERNEL);
+	if (!e)
+		return false;
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	req = list_first_entry_or_null(&sbc_queue,
+				       struct suspend_block_request,
+				       entry_node);
+	if (req) {
+		list_del_init(&req->entry_node);
+		e->req = req;
+		req->entry = e;
+	}
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	if (!req) {
+		kfree(e);
+		return false;
+	}
+
+	dev = wakeup_class_device_create(sbc_groups, e);
+
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	removed = !e->req;
+	if (IS_ERR(dev) && !removed)
+		e->req->entry = NULL;
+	else
+		e->dev = dev;
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	if (IS_ERR(dev)) {
+		pr_warn_once("suspend_block: a request got no /sys/class/wakeup entry: %pe\n",
+			     dev);
+		kfree(e);
+		return true;
+	}
+	if (removed) {
+		device_unregister(dev);
+		kfree(e);
+	}
+	return true;
+}
+
+static void sbc_work_fn(struct work_struct *work)
+{
+	do {
+		sbc_unregister_retired();
+		cond_resched();
+	} while (sbc_make_one());
+	sbc_unregister_retired();
+}
+
+/*
+ * Queue @req for its entry.  Called by the class with the registry's lock
+ * held, when @req is added; requests that back a wakeup source have
+ * mainline's entry and are not queued.
+ */
+void suspend_block_entry_add(struct suspend_block_request *req)
+{
+	INIT_LIST_HEAD(&req->entry_node);
+	req->entry = NULL;
+	if (suspend_block_backs_wakeup_source(req))
+		return;
+	list_add_tail(&req->entry_node, &sbc_queue);
+	if (sbc_ready)
+		queue_work(system_unbound_wq, &sbc_work);
+}
+
+/*
+ * Take @req's entry away: off the queue if it has none yet, else handed
+ * to the work to be unregistered.  Called by the class with the registry's
+ * lock held, when @req is removed.
+ */
+void suspend_block_entry_remove(struct suspend_block_request *req)
+{
+	struct suspend_block_class_entry *e = req->entry;
+
+	list_del_init(&req->entry_node);
+	if (!e)
+		return;
+	req->entry = NULL;
+	e->req = NULL;
+	/* Without a device yet, sbc_make_one() unregisters what it makes. */
+	if (e->dev) {
+		list_add_tail(&e->retired, &sbc_retired);
+		queue_work(system_unbound_wq, &sbc_work);
+	}
+}
+
+/*
+ * For the tests: wait until every request added and removed so far has its
+ * entry made or unregistered.
+ */
+void suspend_block_entries_flush(void)
+{
+	flush_work(&sbc_work);
+}
+
+/* For the tests: @req's entry's device, referenced, or NULL. */
+struct device *suspend_block_entry_device(struct suspend_block_request *req)
+{
+	struct device *dev = NULL;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	if (req->entry && !IS_ERR_OR_NULL(req->entry->dev))
+		dev = get_device(req->entry->dev);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	return dev;
+}
+
+/* Entries for the requests added before the wakeup class existed. */
+static int __init suspend_block_entries_init(void)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	sbc_ready = true;
+	if (!list_empty(&sbc_queue))
+		queue_work(system_unbound_wq, &sbc_work);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	return 0;
+}
+device_initcall(suspend_block_entries_init);

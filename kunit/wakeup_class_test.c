@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of what Android 11 and later read: the /sys/class/wakeup
+ * entries of suspend-block requests, and /sys/kernel/wakeup_reasons.
+ *
+ * The cases assume no other suspend-block request is active in the test
+ * kernel, which holds for the KUnit configurations of this project.
+ */
+
+#include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/interrupt.h>
+#include <linux/irq.h>
+#include <linux/irqdesc.h>
+#include <linux/irqnr.h>
+#include <linux/ktime.h>
+#include <linux/pm_qos_suspend_block.h>
+#include <linux/pm_wakeup.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/suspend.h>
+
+#include "../power.h"
+#include "../qos_suspend_block.h"
+#include "../wakeup_reasons.h"
+#include "suspend_block_test.h"
+
+/* Read attribute @name of @dev as sysfs would; the value, or an errno. */
+static ssize_t wct_attr(struct device *dev, const char *name, char *buf)
+{
+	const struct attribute_group **g;
+	struct device_attribute *da;
+	struct attribute **a;
+
+	for (g = dev->groups; g && *g; g++)
+		for (a = (*g)->attrs; *a; a++)
+			if (!strcmp((*a)->name, name)) {
+				da = container_of(*a, struct device_attribute,
+						  attr);
+				return da->show(dev, da, buf);
+			}
+	return -ENOENT;
+}
+
+static u64 wct_num(struct kunit *test, struct device *dev, const char *name)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	unsigned long long v = ~0ULL;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_EXPECT_GT_MSG(test, wct_attr(dev, name, buf), 0, "%s", name);
+	KUNIT_EXPECT_EQ_MSG(test, kstrtoull(strim(buf), 10, &v), 0, "%s", name);
+	return v;
+}
+
+static int wct_count_one(struct device *dev, void *data)
+{
+	(*(int *)data)++;
+	return 0;
+}
+
+static int wct_class_size(struct class *class)
+{
+	int n = 0;
+
+	class_for_each_device(class, NULL, &n, wct_count_one);
+	return n;
+}
+
+/*
+ * Added in atomic context, the request gets its entry from the work: in
+ * the wakeup class, named wakeupN, with the request's name and counters
+ * that follow it in mainline's units.  Removed, its attributes fail and
+ * the entry goes.
+ */
+static void entry_follows_request(struct kunit *test)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct suspend_block_request *req;
+	unsigned long flags;
+	struct device *dev;
+	u64 now_ms, last;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	req = kunit_kzalloc(test, sizeof(*req), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, req);
+	sb_test_track(test, req);
+	local_irq_save(flags);
+	suspend_block_add_request(req, "wct-entry");
+	local_irq_restore(flags);
+	suspend_block_entries_flush();
+
+	dev = suspend_block_entry_device(req);
+	KUNIT_ASSERT_NOT_NULL(test, dev);
+	KUNIT_EXPECT_STREQ(test, dev->class->name, "wakeup");
+	KUNIT_EXPECT_EQ(test, strncmp(dev_name(dev), "wakeup", 6), 0);
+	KUNIT_EXPECT_GT(test, wct_attr(dev, "name", buf), 0);
+	KUNIT_EXPECT_STREQ(test, buf, "wct-entry\n");
+	KUNIT_EXPECT_EQ(test, wct_num(test, dev, "active_count"), 0ULL);
+	KUNIT_EXPECT_EQ(test, wct_num(test, dev, "last_change_ms"), 0ULL);
+
+	suspend_block_activate(req);
+	msleep(60);
+	KUNIT_EXPECT_GE(test, wct_num(test, dev, "active_time_ms"), 40ULL);
+	KUNIT_EXPECT_GE(test, wct_num(test, dev, "total_time_ms"), 40ULL);
+	KUNIT_EXPECT_GE(test, wct_num(test, dev, "max_time_ms"), 40ULL);
+	KUNIT_EXPECT_EQ(test, wct_num(test, dev, "active_count"), 1ULL);
+	suspend_block_deactivate(req);
+	suspend_block_activate_timeout(req, 1);
+	msleep(60);
+
+	KUNIT_EXPECT_EQ(test, wct_num(test, dev, "active_time_ms"), 0ULL);
+	KUNIT_EXPECT_EQ(test, wct_num(test, dev, "active_count"), 2ULL);
+	KUNIT_EXPECT_EQ(test, wct_num(test, dev, "event_count"), 2ULL);
+	KUNIT_EXPECT_EQ(test, wct_num(test, dev, "expire_count"), 1ULL);
+	KUNIT_EXPECT_EQ(test, wct_num(test, dev, "wakeup_count"), 0ULL);
+	KUNIT_EXPECT_GE(test, wct_num(test, dev, "total_time_ms"), 40ULL);
+	KUNIT_EXPECT_EQ(test, wct_num(test, dev, "prevent_suspend_time_ms"),
+			0ULL);
+	/* CLOCK_MONOTONIC ms of the expiry, some 60 ms ago (a tick or two). */
+	now_ms = ktime_to_ms(ktime_get());
+	last = wct_num(test, dev, "last_change_ms");
+	KUNIT_EXPECT_LE(test, last, now_ms - 20);
+	KUNIT_EXPECT_GE(test, last, now_ms - 100);
+
+	suspend_block_remove_request(req);
+	KUNIT_EXPECT_EQ(test, wct_attr(dev, "active_count", buf),
+			(ssize_t)-ENODEV);
+	KUNIT_EXPECT_EQ(test, wct_attr(dev, "name", buf), (ssize_t)-ENODEV);
+	suspend_block_entries_flush();
+	KUNIT_EXPECT_FALSE(test, device_is_registered(dev));
+	KUNIT_EXPECT_NULL(test, suspend_block_entry_device(req));
+	put_device(dev);
+}
+
+/*
+ * Requests added and removed in atomic context, some before the work gets
+ * to them, leave no entry behind; a wakeup source keeps its one entry.
+ */
+static void no_entry_left_behind(struct kunit *test)
+{
+	struct suspend_block_request *anchor, *reqs;
+	struct wakeup_source *ws;
+	struct device *dev;
+	struct class *class;
+	unsigned long flags;
+	int before, i;
+
+	anchor = sb_test_add(test, "wct-anchor");
+	suspend_block_entries_flush();
+	dev = suspend_block_entry_device(anchor);
+	KUNIT_ASSERT_NOT_NULL(test, dev);
+	class = dev->class;
+	put_device(dev);
+	before = wct_class_size(class);
+
+	reqs = kunit_kcalloc(test, 64, sizeof(*reqs), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, reqs);
+	for (i = 0; i < 64; i++) {
+		local_irq_save(flags);
+		suspend_block_add_request(&reqs[i], "wct-churn");
+		suspend_block_activate(&reqs[i]);
+		if (i % 2)
+			suspend_block_remove_request(&reqs[i]);
+		local_irq_restore(flags);
+		if (i % 4 == 2)
+			suspend_block_entries_flush();
+	}
+	suspend_block_entries_flush();
+	KUNIT_EXPECT_EQ(test, wct_class_size(class), before + 32);
+	for (i = 0; i < 64; i += 2)
+		suspend_block_remove_request(&reqs[i]);
+	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	suspend_block_entries_flush();
+	KUNIT_EXPECT_EQ(test, wct_class_size(class), before);
+
+	/* Mainline's entry only: the source's request gets none of its own. */
+	ws = wakeup_source_register(NULL, "wct-ws");
+	KUNIT_ASSERT_NOT_NULL(test, ws);
+	suspend_block_entries_flush();
+	KUNIT_EXPECT_NOT_NULL(test, ws->dev);
+	KUNIT_EXPECT_NULL(test, suspend_block_entry_device(&ws->block));
+	KUNIT_EXPECT_EQ(test, wct_class_size(class), before + 1);
+	wakeup_source_unregister(ws);
+	KUNIT_EXPECT_EQ(test, wct_class_size(class), before);
+}
+
+static struct kunit_case wakeup_class_cases[] = {
+	KUNIT_CASE(entry_follows_request),
+	KUNIT_CASE(no_entry_left_behind),
+	{}
+};
+
+static struct kunit_suite wakeup_class_suite = {
+	.name = "pm_qos_suspend_block_wakeup_class",
+	.test_cases = wakeup_class_cases,
+};
+
+/* The two files as they read now. */
+static char *wct_reason(struct kunit *test)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	wakeup_reasons_resume_reason(buf);
+	return buf;
+}
+
+/*
+ * An attempt that aborts on active requests names each of them, one
+ * released right after the abort included, and no idle one.
+ */
+static void abort_names_active_requests(struct kunit *test)
+{
+	struct suspend_block_request *a, *b, *idle;
+	char *reason;
+
+	a = sb_test_add(test, "wct-a");
+	b = sb_test_add(test, "wct-b");
+	idle = sb_test_add(test, "wct-idle");
+	suspend_block_activate(idle);
+	suspend_block_deactivate(idle);
+	msleep(20);
+
+	pm_wakeup_clear(0);
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	suspend_block_activate(a);
+	suspend_block_activate(b);
+	KUNIT_EXPECT_TRUE(test, suspend_block_report_abort());
+	suspend_block_deactivate(b);
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	suspend_block_deactivate(a);
+
+	reason = wct_reason(test);
+	KUNIT_EXPECT_STREQ(test, reason,
+			   "Abort: Pending Wakeup Sources: wct-a wct-b\n");
+
+	/* The next attempt starts with a clean slate. */
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	KUNIT_EXPECT_STREQ(test, wct_reason(test), "");
+}
+
+/* The interrupt the PM core recorded, by number and handler name. */
+static void wakeup_irq_is_listed(struct kunit *test)
+{
+	char want[48] = "";
+	struct irq_desc *desc;
+	unsigned int irq;
+
+	for (irq = 1; irq < nr_irqs && !want[0]; irq++) {
+		desc = irq_to_desc(irq);
+		if (desc && desc->action && desc->action->name)
+			snprintf(want, sizeof(want), "%u %s\n", irq,
+				 desc->action->name);
+	}
+	if (!want[0])
+		kunit_skip(test, "no interrupt has a handler");
+	irq--;
+
+	pm_wakeup_clear(0);
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	pm_system_irq_wakeup(irq);
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	/* pm_system_irq_wakeup() also asked to abort: take that back. */
+	pm_wakeup_clear(0);
+	KUNIT_EXPECT_STREQ(test, wct_reason(test), want);
+}
+
+/*
+ * last_suspend_time: two times with nine decimals; the first covers the
+ * whole attempt, the second (asleep) is nothing here.
+ */
+static void suspend_time_covers_the_attempt(struct kunit *test)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	unsigned long long s1, s2;
+	unsigned long n1, n2;
+	char *dot;
+	int n;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	msleep(50);
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	wakeup_reasons_suspend_time(buf);
+
+	n = sscanf(buf, "%llu.%lu %llu.%lu", &s1, &n1, &s2, &n2);
+	KUNIT_ASSERT_EQ(test, n, 4);
+	dot = strchr(buf, '.');
+	KUNIT_EXPECT_EQ(test, strcspn(dot + 1, " "), (size_t)9);
+	dot = strchr(dot + 1, '.');
+	KUNIT_EXPECT_EQ(test, strcspn(dot + 1, "\n"), (size_t)9);
+	KUNIT_EXPECT_EQ(test, buf[strlen(buf) - 1], '\n');
+	KUNIT_EXPECT_GE(test, s1 * NSEC_PER_SEC + n1, 40ULL * NSEC_PER_MSEC);
+	KUNIT_EXPECT_LT(test, s1, 5ULL);
+	KUNIT_EXPECT_LT(test, s2 * NSEC_PER_SEC + n2, 10ULL * NSEC_PER_MSEC);
+}
+
+static struct kunit_case wakeup_reasons_cases[] = {
+	KUNIT_CASE(abort_names_active_requests),
+	KUNIT_CASE(wakeup_irq_is_listed),
+	KUNIT_CASE(suspend_time_covers_the_attempt),
+	{}
+};
+
+static struct kunit_suite wakeup_reasons_suite = {
+	.name = "wakeup_reasons",
+	.test_cases = wakeup_reasons_cases,
+};
+
+kunit_test_suites(&wakeup_class_suite, &wakeup_reasons_suite);

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * wakeup_stats [-a]: read /sys/class/wakeup the way Android 11 and later
+ * do (SystemSuspend's kernel wakelock statistics): every entry's name and
+ * its nine counters, each parsed as a whole base-10 integer.  Prints one
+ * line per entry: the name, then the counters in the order of ATTRS below,
+ * separated by tabs.  -a prints only the names of the active entries (an
+ * entry is active when active_time_ms > 0, as Android decides it).
+ *
+ * An entry whose files vanish while it is read (ENOENT, or ENODEV from a
+ * request removed meanwhile) is skipped, as an entry that was not there.
+ * Exit 1 if a counter does not parse or a file cannot be read otherwise,
+ * 2 if the directory cannot be read.  Built static for the guest.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DIR_PATH "/sys/class/wakeup"
+
+static const char *const attrs[] = {
+	"active_count", "active_time_ms", "event_count", "expire_count",
+	"last_change_ms", "max_time_ms", "prevent_suspend_time_ms",
+	"total_time_ms", "wakeup_count",
+};
+#define NATTRS (sizeof(attrs) / sizeof(attrs[0]))
+
+/* Read @entry/@attr into @buf without the newline; -errno on failure. */
+static int read_attr(const char *entry, const char *attr, char *buf,
+		     size_t size)
+{
+	char path[512];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), DIR_PATH "/%s/%s", entry, attr);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, size - 1);
+	if (n < 0) {
+		n = -errno;
+		close(fd);
+		return n;
+	}
+	close(fd);
+	buf[n] = '\0';
+	if (n && buf[n - 1] == '\n')
+		buf[n - 1] = '\0';
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int active_only = argc > 1 && !strcmp(argv[1], "-a");
+	long long val[NATTRS];
+	char name[4096], num[64], *end;
+	struct dirent *e;
+	unsigned int i;
+	int bad = 0, ret;
+	DIR *d;
+
+	d = opendir(DIR_PATH);
+	if (!d) {
+		perror("wakeup_stats: " DIR_PATH);
+		return 2;
+	}
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		ret = read_attr(e->d_name, "name", name, sizeof(name));
+		for (i = 0; !ret && i < NATTRS; i++) {
+			ret = read_attr(e->d_name, attrs[i], num, sizeof(num));
+			if (ret)
+				break;
+			errno = 0;
+			val[i] = strtoll(num, &end, 10);
+			if (errno || end == num || *end) {
+				printf("wakeup_stats: %s/%s: not an integer: '%s'\n",
+				       e->d_name, attrs[i], num);
+				bad = 1;
+				ret = 1;
+			}
+		}
+		if (ret == -ENOENT || ret == -ENODEV)
+			continue;
+		if (ret < 0) {
+			printf("wakeup_stats: %s: %s\n", e->d_name,
+			       strerror(-ret));
+			bad = 1;
+		}
+		if (ret)
+			continue;
+		if (active_only) {
+			if (val[1] > 0)
+				printf("%s\n", name);
+			continue;
+		}
+		printf("%s", name);
+		for (i = 0; i < NATTRS; i++)
+			printf("\t%lld", val[i]);
+		printf("\n");
+	}
+	closedir(d);
+	return bad;
+}
