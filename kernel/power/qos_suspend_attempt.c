@@ -133,7 +133,11 @@ bool suspend_block_report_abort(void)
 	if (!active)
 		return false;
 	WRITE_ONCE(sa_abort_at, at);
-	atomic_set(&sa_abort_active, active);
+	/*
+	 * The time before the count: a work already running that takes
+	 * this count (its atomic_xchg() is a full barrier) reads this time.
+	 */
+	atomic_set_release(&sa_abort_active, active);
 	/*
 	 * Both stores before the work's reads, even when it is pending
 	 * already and queue_work() orders nothing.

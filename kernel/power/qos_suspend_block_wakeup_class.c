@@ -17,7 +17,9 @@
  * request's entry once that work has run (at once, in practice: it is
  * queued by the add), and a removed request's entry may still be listed
  * for as long, with attributes that fail with ENODEV.  A request removed
- * before the work got to it never gets an entry.  The queue, the link
+ * before the work got to it never gets an entry.  Out of memory, the
+ * work leaves the rest of the queue for its next run (the next add or
+ * remove).  The queue, the link
  * between a request and its entry, and the list of entries to unregister
  * are all under the registry's lock.
  */

@@ -24,6 +24,7 @@
 #include <linux/irqdesc.h>
 #include <linux/kobject.h>
 #include <linux/mutex.h>
+#include <linux/rcupdate.h>
 #include <linux/string.h>
 #include <linux/suspend.h>
 #include <linux/sysfs.h>
@@ -35,6 +36,7 @@
 
 /* The last attempt, under wr_lock. */
 static DEFINE_MUTEX(wr_lock);
+static bool wr_attempt;			/* between begin and end */
 static char wr_abort[256];		/* names, or empty */
 static unsigned int wr_irq;		/* 0: none recorded */
 static char wr_irq_name[32];
@@ -49,6 +51,7 @@ static ktime_t wr_busy, wr_asleep;	/* of the last complete attempt */
 void wakeup_reasons_begin(void)
 {
 	mutex_lock(&wr_lock);
+	wr_attempt = true;
 	wr_abort[0] = '\0';
 	wr_irq = 0;
 	wr_irq_name[0] = '\0';
@@ -61,12 +64,16 @@ void wakeup_reasons_begin(void)
  * wakeup_reasons_abort - The attempt aborts on pending wakeup events.
  * @names: The active requests' names, separated by spaces.
  *
- * Context: Process context, before wakeup_reasons_end().
+ * Outside an attempt (a restore from hibernation checks for wakeup events
+ * too, with no suspend notifier around it) the report is dropped.
+ *
+ * Context: Process context.
  */
 void wakeup_reasons_abort(const char *names)
 {
 	mutex_lock(&wr_lock);
-	strscpy(wr_abort, names, sizeof(wr_abort));
+	if (wr_attempt)
+		strscpy(wr_abort, names, sizeof(wr_abort));
 	mutex_unlock(&wr_lock);
 }
 
@@ -79,13 +86,19 @@ static void wr_record_irq(void)
 
 	wr_irq = irq;
 	wr_irq_name[0] = '\0';
-	desc = irq ? irq_to_desc(irq) : NULL;
-	if (!desc)
+	if (!irq)
 		return;
-	raw_spin_lock_irqsave(&desc->lock, flags);
-	if (desc->action && desc->action->name)
-		strscpy(wr_irq_name, desc->action->name, sizeof(wr_irq_name));
-	raw_spin_unlock_irqrestore(&desc->lock, flags);
+	/* Descriptors are freed after a grace period. */
+	rcu_read_lock();
+	desc = irq_to_desc(irq);
+	if (desc) {
+		raw_spin_lock_irqsave(&desc->lock, flags);
+		if (desc->action && desc->action->name)
+			strscpy(wr_irq_name, desc->action->name,
+				sizeof(wr_irq_name));
+		raw_spin_unlock_irqrestore(&desc->lock, flags);
+	}
+	rcu_read_unlock();
 }
 
 /**
@@ -98,6 +111,7 @@ void wakeup_reasons_end(void)
 	ktime_t mono = ktime_get(), boot = ktime_get_boottime();
 
 	mutex_lock(&wr_lock);
+	wr_attempt = false;
 	wr_record_irq();
 	wr_busy = ktime_sub(mono, wr_mono);
 	wr_asleep = ktime_sub(ktime_sub(boot, wr_boot), wr_busy);

@@ -5,7 +5,9 @@
 # integer), active exactly while the blocker is, for each kind of blocker;
 # and the abort line of /sys/kernel/wakeup_reasons/last_resume_reason.
 # (suspend-rtc.sh checks last_suspend_time over an S3 cycle, s2idle.sh the
-# wake-up interrupt's line.)
+# wake-up interrupt's line.)  It runs after legacy-state.sh, which must
+# find Android's legacy state (and so "main") never turned on, and before
+# wakelock.sh fills the user wake lock table; it makes one user lock.
 
 WS=/bin/wakeup_stats
 WL=/sys/power/wake_lock
@@ -17,14 +19,21 @@ LS=/sys/module/earlysuspend/parameters/legacy_state
 WR=/sys/kernel/wakeup_reasons
 hook() { write "$H" "$*"; }
 
+# The helpers read only the entries of the names they look for (a full
+# read of a hundred entries takes seconds under TCG).
 # active NAME: an entry named NAME is active (active_time_ms > 0).
-active() { "$WS" -a | grep -qxF "$1"; }
-# inactive NAME: an entry named NAME exists and is not active.
-inactive() { "$WS" | cut -f1 | grep -qxF "$1" && ! active "$1"; }
+active() { "$WS" -a "$1" | grep -qxF "$1"; }
+# inactive NAME: an entry named NAME exists and none of that name is active.
+inactive() {
+	"$WS" "$1" | awk -F '\t' -v n="$1" '$1 == n { f = 1; if ($3 > 0) a = 1 }
+		END { exit !(f && !a) }'
+}
 # gone NAME: no entry is named NAME.
-gone() { ! "$WS" | cut -f1 | grep -qxF "$1"; }
+gone() { ! "$WS" "$1" | cut -f1 | grep -qxF "$1"; }
 # field NAME N: counter N (1 = active_count, ..., 9 = wakeup_count) of NAME.
-field() { "$WS" | awk -F '\t' -v n="$1" -v c="$2" '$1 == n { print $(c + 1) }'; }
+field() {
+	"$WS" "$1" | awk -F '\t' -v n="$1" -v c="$2" '$1 == n { print $(c + 1) }'
+}
 
 # every_blocker_active: each name suspend_blockers lists both before and
 # after the entries are read is an active entry; prints those that are not.
@@ -32,7 +41,7 @@ every_blocker_active() {
 	local before act after n bad=0
 
 	before=$(tr ' ' '\n' < "$SB")
-	act=$("$WS" -a) || return 1
+	act=$("$WS" -a $before) || return 1
 	after=$(tr ' ' '\n' < "$SB")
 	for n in $before; do
 		echo "$after" | grep -qxF "$n" || continue
@@ -52,8 +61,8 @@ t_check "/sys/kernel/wakeup_reasons has both files" \
 # file, a request of the class's API (the test hooks), early suspend's
 # "main" (Android's meaning of /sys/power/state), and the 2009-style sample
 # driver's wake_lock_init() lock (its report lock, 3 s after an event).
-write "$WL" a11_sysfs
-/bin/sbfd name a11_fd acquire sleep 8 release sleep 60 &
+t_check "a sysfs wake lock can be taken" write "$WL" a11_sysfs
+/bin/sbfd name a11_fd acquire sleep 20 release sleep 60 &
 fd_pid=$!
 hook add a11_req
 hook activate a11_req
@@ -103,7 +112,7 @@ t_check "nothing blocks suspend" wait_until test -z "$(cat "$SB")"
 # Early suspend's other request, held by its passes: "mem" then "on" in
 # request_state run a suspend pass and a resume pass (a held wake lock
 # keeps autosleep from suspending in between).
-write "$WL" a11_hold
+write "$WL" a11_sysfs
 a0=$(field early_suspend 1)
 s0=$(es_passes suspend)
 r0=$(es_passes resume)
@@ -114,16 +123,16 @@ wait_until test "$(es_passes resume)" -gt "$r0"
 t_check "early suspend's pass request counted both passes (from $a0)" \
 	test "$(field early_suspend 1)" -ge $((a0 + 2))
 t_check "... and is inactive after them" inactive early_suspend
-write "$WU" a11_hold
+write "$WU" a11_sysfs
 
 # A suspend under the wakeup_count handshake that a wake lock makes abort:
 # last_resume_reason names the lock.
 wait_until test -z "$(cat "$SB")"
 write /sys/power/wakeup_count "$(cat /sys/power/wakeup_count)"
-write "$WL" a11_abort
+write "$WL" a11_sysfs
 t_errno "a suspend under the handshake aborts" EBUSY write /sys/power/state mem
-write "$WU" a11_abort
+write "$WU" a11_sysfs
 disarm_handshake
 t_check "last_resume_reason names the blocker in its abort line" \
-	grep -qE '^Abort: Pending Wakeup Sources: (.* )?a11_abort( |$)' \
+	grep -qE '^Abort: Pending Wakeup Sources: (.* )?a11_sysfs( |$)' \
 	"$WR/last_resume_reason"
