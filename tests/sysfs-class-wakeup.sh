@@ -57,42 +57,64 @@ t_check "every entry parses as SystemSuspend parses it" "$WS" > /dev/null
 t_check "/sys/kernel/wakeup_reasons has both files" \
 	test -r "$WR/last_resume_reason" -a -r "$WR/last_suspend_time"
 
+# wait_for SECONDS COMMAND...: until COMMAND succeeds or SECONDS passed (a
+# read of the entries takes seconds under TCG once there are hundreds).
+wait_for() {
+	local end=$(($(date +%s) + $1))
+
+	shift
+	while ! "$@" && [ "$(date +%s)" -lt "$end" ]; do
+		usleep 200000
+	done
+	"$@"
+}
+
 # One blocker of each kind at once: a sysfs wake lock, a /dev/suspend_block
-# file, a request of the class's API (the test hooks), early suspend's
-# "main" (Android's meaning of /sys/power/state), and the 2009-style sample
-# driver's wake_lock_init() lock (its report lock, 3 s after an event).
+# file (released after 90 s, then kept open), a request of the class's API
+# (the test hooks), early suspend's "main" (Android's meaning of
+# /sys/power/state), and the 2009-style sample driver's wake_lock_init()
+# lock: its report lock lasts 3 s after an event, so a loop raises one
+# every half second while the checks run.
 t_check "a sysfs wake lock can be taken" write "$WL" a11_sysfs
-/bin/sbfd name a11_fd acquire sleep 20 release sleep 60 &
+/bin/sbfd name a11_fd acquire sleep 90 release sleep 3600 &
 fd_pid=$!
 hook add a11_req
 hook activate a11_req
 write "$LS" 1
-# The report lock lasts 3 s: checked first, raised again for the last check.
-write "$S/raise" 1
-t_check "a wake_lock_init() lock is an active entry" \
-	wait_until active wl_sample_report
-t_check "a sysfs wake lock is an active entry" active a11_sysfs
-t_check "a /dev/suspend_block file is an active entry" active a11_fd
-t_check "a class request is an active entry" active a11_req
-t_check "early suspend's \"main\" is an active entry" active main
-write "$S/raise" 1
-wait_until active wl_sample_report
+rm -f /tmp/a11-stop
+(
+	while [ ! -e /tmp/a11-stop ]; do
+		echo 1 > "$S/raise"
+		usleep 500000
+	done
+) &
+raiser=$!
+wait_for 60 active wl_sample_report
+act=$("$WS" -a a11_sysfs a11_fd a11_req main wl_sample_report)
+is_in() { echo "$act" | grep -qxF "$1"; }
+t_check "a sysfs wake lock is an active entry" is_in a11_sysfs
+t_check "a /dev/suspend_block file is an active entry" is_in a11_fd
+t_check "a class request is an active entry" is_in a11_req
+t_check "early suspend's \"main\" is an active entry" is_in main
+t_check "a wake_lock_init() lock is an active entry" is_in wl_sample_report
 t_check "every name in suspend_blockers is an active entry ($(cat "$SB"))" \
 	every_blocker_active
+touch /tmp/a11-stop
+wait "$raiser"
 
 # Released, each entry is inactive again.
 write "$WU" a11_sysfs
 hook deactivate a11_req
 write "$LS" 0
 t_check "the released sysfs wake lock is an inactive entry" \
-	wait_until inactive a11_sysfs
+	wait_for 60 inactive a11_sysfs
 t_check "the deactivated class request is an inactive entry" \
 	inactive a11_req
-t_check "\"main\" is no longer active" wait_until eval '! active main'
+t_check "\"main\" is no longer active" wait_for 60 eval '! active main'
 t_check "the expired wake_lock_init() lock is an inactive entry" \
-	wait_until inactive wl_sample_report
+	wait_for 60 inactive wl_sample_report
 t_check "the released /dev/suspend_block request is an inactive entry" \
-	wait_until inactive a11_fd
+	wait_for 150 inactive a11_fd
 t_eq "the wake lock's entry counted one activation" \
 	"$(field a11_sysfs 1)" 1
 t_check "... and its time (total_time_ms > 0)" \
@@ -103,10 +125,11 @@ t_check "... and when it changed (last_change_ms > 0)" \
 # Removed, the entry goes: the class request at once, the file's when it
 # is closed.
 hook remove a11_req
-t_check "a removed request's entry goes" wait_until gone a11_req
+t_check "a removed request's entry goes" wait_for 60 gone a11_req
 kill "$fd_pid" 2>/dev/null
 wait "$fd_pid" 2>/dev/null
-t_check "a closed /dev/suspend_block file's entry goes" wait_until gone a11_fd
+t_check "a closed /dev/suspend_block file's entry goes" \
+	wait_for 60 gone a11_fd
 t_check "nothing blocks suspend" wait_until test -z "$(cat "$SB")"
 
 # Early suspend's other request, held by its passes: "mem" then "on" in
