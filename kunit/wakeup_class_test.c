@@ -186,9 +186,64 @@ static void no_entry_left_behind(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, wct_class_size(class), before);
 }
 
+/* How many of @n requests at @reqs have an entry; @first: the first. */
+static int wct_with_entry(struct suspend_block_request *reqs, int n,
+			  int *first)
+{
+	struct device *dev;
+	int i, made = 0;
+
+	*first = -1;
+	for (i = 0; i < n; i++) {
+		dev = suspend_block_entry_device(&reqs[i]);
+		if (!dev)
+			continue;
+		put_device(dev);
+		if (*first < 0)
+			*first = i;
+		made++;
+	}
+	return made;
+}
+
+/*
+ * One request more than the cap: the oldest get entries, up to the cap
+ * less those other requests hold, and the rest wait; as entries go, the
+ * waiting requests get theirs.
+ */
+static void entries_capped(struct kunit *test)
+{
+	const int n = SUSPEND_BLOCK_MAX_ENTRIES + 1;
+	struct suspend_block_request *reqs;
+	int i, made, first;
+
+	reqs = kunit_kcalloc(test, n, sizeof(*reqs), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, reqs);
+	for (i = 0; i < n; i++)
+		sb_test_add_tracked(test, &reqs[i], "wct-cap");
+	suspend_block_entries_flush();
+	made = wct_with_entry(reqs, n, &first);
+	/* The test kernel's own requests hold far fewer than half. */
+	KUNIT_ASSERT_GT(test, made, n / 2);
+	KUNIT_EXPECT_LE(test, made, SUSPEND_BLOCK_MAX_ENTRIES);
+	KUNIT_EXPECT_EQ(test, first, 0);
+	KUNIT_EXPECT_EQ(test, wct_with_entry(reqs, made, &first), made);
+	KUNIT_EXPECT_EQ(test, wct_with_entry(reqs + made, n - made, &first), 0);
+
+	for (i = 0; i < made; i++)
+		suspend_block_remove_request(&reqs[i]);
+	suspend_block_entries_flush();
+	KUNIT_EXPECT_EQ(test, wct_with_entry(reqs + made, n - made, &first),
+			n - made);
+	for (i = made; i < n; i++)
+		suspend_block_remove_request(&reqs[i]);
+	suspend_block_entries_flush();
+}
+
 static struct kunit_case wakeup_class_cases[] = {
 	KUNIT_CASE(entry_follows_request),
 	KUNIT_CASE(no_entry_left_behind),
+	KUNIT_CASE(entries_capped),
 	{}
 };
 

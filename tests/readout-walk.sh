@@ -14,6 +14,8 @@ TR=/sys/kernel/tracing
 
 rows() { grep -c '^"readout"' /proc/wakelocks; }
 
+entries() { ls /sys/class/wakeup | wc -l; }
+e0=$(entries)
 /bin/sbfd -n "$N" name readout sleep 3600 &
 pid=$!
 start=$(date +%s)
@@ -21,6 +23,11 @@ while [ "$(rows)" -lt "$N" ] && [ $(($(date +%s) - start)) -lt 600 ] &&
 	kill -0 $pid 2>/dev/null; do
 	sleep 2
 done
+echo "readout-walk: $(($(date +%s) - start)) s to open, $(entries) entries in /sys/class/wakeup (before: $e0)"
+# Class entries are capped (SUSPEND_BLOCK_MAX_ENTRIES): a hundred thousand
+# devices would take a kworker many minutes to make under TCG.
+t_check "at most 1,024 of them have a /sys/class/wakeup entry" \
+	test "$(entries)" -le $((e0 + 1024))
 t_eq "$N requests in /proc/wakelocks" "$(rows)" "$N"
 t_eq "... and in the debugfs listing" \
 	"$(grep -c '^readout	' /sys/kernel/debug/pm_qos/suspend_block)" "$N"
@@ -65,3 +72,11 @@ done
 wait $pid 2>/dev/null
 t_eq "reads racing with 100,000 removals all parse" "$bad" 0
 t_eq "all removed" "$(rows)" 0
+# The entries of the removed requests are unregistered, and those of the
+# requests that waited for one are never made.
+start=$(date +%s)
+while [ "$(entries)" -gt "$e0" ] && [ $(($(date +%s) - start)) -lt 300 ]; do
+	sleep 2
+done
+echo "readout-walk: /sys/class/wakeup back to $(entries) entries in $(($(date +%s) - start)) s"
+t_check "their /sys/class/wakeup entries go" test "$(entries)" -le "$e0"

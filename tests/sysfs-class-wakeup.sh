@@ -52,6 +52,7 @@ every_blocker_active() {
 	return $bad
 }
 
+echo "sysfs-class-wakeup: $(ls /sys/class/wakeup | wc -l) entries, $(wc -w < "$SB") blockers"
 t_check "the reader is there" test -x "$WS"
 t_check "every entry parses as SystemSuspend parses it" "$WS" > /dev/null
 t_check "/sys/kernel/wakeup_reasons has both files" \

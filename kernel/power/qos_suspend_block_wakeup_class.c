@@ -19,9 +19,22 @@
  * for as long, with attributes that fail with ENODEV.  A request removed
  * before the work got to it never gets an entry.  Out of memory, the
  * work leaves the rest of the queue for its next run (the next add or
- * remove).  The queue, the link
- * between a request and its entry, and the list of entries to unregister
- * are all under the registry's lock.
+ * remove).
+ *
+ * Entries are capped at SUSPEND_BLOCK_MAX_ENTRIES, far above the few
+ * hundred wake locks of a phone: a class device costs kilobytes and, under
+ * emulation, milliseconds to make and to unregister, while the class takes
+ * a hundred thousand requests in O(1) each (tests/readout-walk.sh
+ * registers that many; /dev/suspend_block gives one to every open file).
+ * Past the cap, requests wait on the queue, oldest first, and get an entry
+ * as others go; /proc/wakelocks and debugfs list every request.
+ *
+ * The work is freezable: requests come and go while the system suspends
+ * (drivers' wake locks, the torture's threads), and a device made or
+ * unregistered then would join or leave the PM core's device lists in the
+ * middle of their suspend and resume; their entries wait for the thaw.
+ * The queue, the link between a request and its entry, and the list of
+ * entries to unregister are all under the registry's lock.
  */
 
 #include <linux/device.h>
@@ -50,6 +63,7 @@ struct suspend_block_class_entry {
 };
 
 static LIST_HEAD(sbc_queue);		/* requests waiting for an entry */
+static unsigned int sbc_entries;	/* made or being made, not yet freed */
 static LIST_HEAD(sbc_retired);		/* entries to unregister */
 static bool sbc_ready;			/* the wakeup class exists */
 static void sbc_work_fn(struct work_struct *work);
@@ -174,6 +188,16 @@ static struct attribute *sbc_attrs[] = {
 };
 ATTRIBUTE_GROUPS(sbc);
 
+/* An entry is gone: one more may be made. */
+static void sbc_entry_freed(void)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	sbc_entries--;
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+}
+
 /* Unregister the entries of removed requests. */
 static void sbc_unregister_retired(void)
 {
@@ -192,13 +216,15 @@ static void sbc_unregister_retired(void)
 			return;
 		device_unregister(e->dev);
 		kfree(e);
+		sbc_entry_freed();
 	}
 }
 
 /*
  * Give the first queued request its entry; false when none is queued or
- * no entry can be made now.  The request may be removed while its device
- * is being made: then the entry is unregistered here.
+ * no entry can be made now (out of memory, or the cap reached).  The
+ * request may be removed while its device is being made: then the entry
+ * is unregistered here.
  */
 static bool sbc_make_one(void)
 {
@@ -215,10 +241,13 @@ static bool sbc_make_one(void)
 	req = list_first_entry_or_null(&sbc_queue,
 				       struct suspend_block_request,
 				       entry_node);
+	if (req && sbc_entries >= SUSPEND_BLOCK_MAX_ENTRIES)
+		req = NULL;
 	if (req) {
 		list_del_init(&req->entry_node);
 		e->req = req;
 		req->entry = e;
+		sbc_entries++;
 	}
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	if (!req) {
@@ -239,11 +268,13 @@ static bool sbc_make_one(void)
 		pr_warn_once("suspend_block: a request got no /sys/class/wakeup entry: %pe\n",
 			     dev);
 		kfree(e);
+		sbc_entry_freed();
 		return true;
 	}
 	if (removed) {
 		device_unregister(dev);
 		kfree(e);
+		sbc_entry_freed();
 	}
 	return true;
 }
@@ -270,7 +301,7 @@ void suspend_block_entry_add(struct suspend_block_request *req)
 		return;
 	list_add_tail(&req->entry_node, &sbc_queue);
 	if (sbc_ready)
-		queue_work(system_unbound_wq, &sbc_work);
+		queue_work(system_freezable_wq, &sbc_work);
 }
 
 /*
@@ -290,7 +321,7 @@ void suspend_block_entry_remove(struct suspend_block_request *req)
 	/* Without a device yet, sbc_make_one() unregisters what it makes. */
 	if (e->dev) {
 		list_add_tail(&e->retired, &sbc_retired);
-		queue_work(system_unbound_wq, &sbc_work);
+		queue_work(system_freezable_wq, &sbc_work);
 	}
 }
 
@@ -324,7 +355,7 @@ static int __init suspend_block_entries_init(void)
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	sbc_ready = true;
 	if (!list_empty(&sbc_queue))
-		queue_work(system_unbound_wq, &sbc_work);
+		queue_work(system_freezable_wq, &sbc_work);
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	return 0;
 }
