@@ -207,25 +207,29 @@ static int wct_with_entry(struct suspend_block_request *reqs, int n,
 }
 
 /*
- * One request more than the cap: the oldest get entries, up to the cap
- * less those other requests hold, and the rest wait; as entries go, the
- * waiting requests get theirs.
+ * One request more than the cap: the oldest get entries, exactly up to the
+ * cap less those other requests hold, and the rest wait; as entries go,
+ * the waiting requests get theirs; once all are removed the count is back.
  */
 static void entries_capped(struct kunit *test)
 {
 	const int n = SUSPEND_BLOCK_MAX_ENTRIES + 1;
 	struct suspend_block_request *reqs;
-	int i, made, first;
+	int i, made, first, before;
 
 	reqs = kunit_kcalloc(test, n, sizeof(*reqs), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, reqs);
+	suspend_block_entries_flush();
+	before = suspend_block_entries_count();
+	/* The test kernel's own requests hold far fewer than half. */
+	KUNIT_ASSERT_LT(test, before, n / 2);
 	for (i = 0; i < n; i++)
 		sb_test_add_tracked(test, &reqs[i], "wct-cap");
 	suspend_block_entries_flush();
 	made = wct_with_entry(reqs, n, &first);
-	/* The test kernel's own requests hold far fewer than half. */
-	KUNIT_ASSERT_GT(test, made, n / 2);
-	KUNIT_EXPECT_LE(test, made, SUSPEND_BLOCK_MAX_ENTRIES);
+	KUNIT_EXPECT_EQ(test, made, SUSPEND_BLOCK_MAX_ENTRIES - before);
+	KUNIT_EXPECT_EQ(test, suspend_block_entries_count(),
+			(unsigned int)SUSPEND_BLOCK_MAX_ENTRIES);
 	KUNIT_EXPECT_EQ(test, first, 0);
 	KUNIT_EXPECT_EQ(test, wct_with_entry(reqs, made, &first), made);
 	KUNIT_EXPECT_EQ(test, wct_with_entry(reqs + made, n - made, &first), 0);
@@ -238,6 +242,8 @@ static void entries_capped(struct kunit *test)
 	for (i = made; i < n; i++)
 		suspend_block_remove_request(&reqs[i]);
 	suspend_block_entries_flush();
+	KUNIT_EXPECT_EQ(test, suspend_block_entries_count(),
+			(unsigned int)before);
 }
 
 static struct kunit_case wakeup_class_cases[] = {

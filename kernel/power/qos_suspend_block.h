@@ -37,6 +37,7 @@ QOS_REGISTRY_DEFINE(suspend_block, struct suspend_block_request,
 void suspend_block_entry_add(struct suspend_block_request *req);
 void suspend_block_entry_remove(struct suspend_block_request *req);
 void suspend_block_entries_flush(void);
+unsigned int suspend_block_entries_count(void);
 struct device *suspend_block_entry_device(struct suspend_block_request *req);
 
 /* The summed statistics of removed requests. */

@@ -29,12 +29,14 @@
  * Past the cap, requests wait on the queue, oldest first, and get an entry
  * as others go; /proc/wakelocks and debugfs list every request.
  *
- * The work is freezable: requests come and go while the system suspends
- * (drivers' wake locks, the torture's threads), and a device made or
- * unregistered then would join or leave the PM core's device lists in the
- * middle of their suspend and resume; their entries wait for the thaw.
- * The queue, the link between a request and its entry, and the list of
- * entries to unregister are all under the registry's lock.
+ * One run of the work makes at most SBC_BATCH entries, then queues itself
+ * again: a request removed and added in a loop (the torture's churn)
+ * keeps the queue from ever emptying, and a run must not hold a worker
+ * for as long.  The queue, the link between a request and its entry, the
+ * count of entries, and each entry's device's link back to it (its
+ * drvdata, cleared before the entry is freed, so that an attribute read
+ * that races with the unregistration sees none) are all under the
+ * registry's lock.
  */
 
 #include <linux/device.h>
@@ -61,6 +63,8 @@ struct suspend_block_class_entry {
 	struct device *dev;
 	struct list_head retired;
 };
+
+#define SBC_BATCH		32
 
 static LIST_HEAD(sbc_queue);		/* requests waiting for an entry */
 static unsigned int sbc_entries;	/* made or being made, not yet freed */
@@ -95,14 +99,15 @@ static u64 sbc_ms(u64 ns)
  */
 static int sbc_read(struct device *dev, u64 v[SBC_NR_VALUES])
 {
-	struct suspend_block_class_entry *e = dev_get_drvdata(dev);
+	struct suspend_block_class_entry *e;
 	struct suspend_block_snapshot snap;
 	struct suspend_block_stats *st = &snap.stats;
 	unsigned long flags;
 	u64 now, mono, ago;
 
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	if (!e->req) {
+	e = dev_get_drvdata(dev);
+	if (!e || !e->req) {
 		raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 		return -ENODEV;
 	}
@@ -160,13 +165,14 @@ static ssize_t sbc_value_show(struct device *dev,
 static ssize_t name_show(struct device *dev, struct device_attribute *attr,
 			 char *buf)
 {
-	struct suspend_block_class_entry *e = dev_get_drvdata(dev);
+	struct suspend_block_class_entry *e;
 	unsigned long flags;
 	ssize_t ret = -ENODEV;
 
 	/* The name lives as long as the request. */
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	if (e->req)
+	e = dev_get_drvdata(dev);
+	if (e && e->req)
 		ret = sysfs_emit(buf, "%s\n", e->req->name);
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	return ret;
@@ -209,8 +215,10 @@ static void sbc_unregister_retired(void)
 		e = list_first_entry_or_null(&sbc_retired,
 					     struct suspend_block_class_entry,
 					     retired);
-		if (e)
+		if (e) {
 			list_del(&e->retired);
+			dev_set_drvdata(e->dev, NULL);
+		}
 		raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 		if (!e)
 			return;
@@ -261,6 +269,8 @@ static bool sbc_make_one(void)
 	removed = !e->req;
 	if (IS_ERR(dev) && !removed)
 		e->req->entry = NULL;
+	else if (removed && !IS_ERR(dev))
+		dev_set_drvdata(dev, NULL);
 	else
 		e->dev = dev;
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
@@ -281,11 +291,17 @@ static bool sbc_make_one(void)
 
 static void sbc_work_fn(struct work_struct *work)
 {
+	int made = 0;
+	bool more;
+
 	do {
 		sbc_unregister_retired();
 		cond_resched();
-	} while (sbc_make_one());
+		more = sbc_make_one();
+	} while (more && ++made < SBC_BATCH);
 	sbc_unregister_retired();
+	if (more)
+		queue_work(system_unbound_wq, &sbc_work);
 }
 
 /*
@@ -301,7 +317,7 @@ void suspend_block_entry_add(struct suspend_block_request *req)
 		return;
 	list_add_tail(&req->entry_node, &sbc_queue);
 	if (sbc_ready)
-		queue_work(system_freezable_wq, &sbc_work);
+		queue_work(system_unbound_wq, &sbc_work);
 }
 
 /*
@@ -321,7 +337,7 @@ void suspend_block_entry_remove(struct suspend_block_request *req)
 	/* Without a device yet, sbc_make_one() unregisters what it makes. */
 	if (e->dev) {
 		list_add_tail(&e->retired, &sbc_retired);
-		queue_work(system_freezable_wq, &sbc_work);
+		queue_work(system_unbound_wq, &sbc_work);
 	}
 }
 
@@ -331,7 +347,21 @@ void suspend_block_entry_remove(struct suspend_block_request *req)
  */
 void suspend_block_entries_flush(void)
 {
-	flush_work(&sbc_work);
+	/* Until a flush finds it idle: a run may queue the next batch. */
+	while (flush_work(&sbc_work))
+		;
+}
+
+/* For the tests: how many entries exist or are being made. */
+unsigned int suspend_block_entries_count(void)
+{
+	unsigned long flags;
+	unsigned int n;
+
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	n = sbc_entries;
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	return n;
 }
 
 /* For the tests: @req's entry's device, referenced, or NULL. */
@@ -355,7 +385,7 @@ static int __init suspend_block_entries_init(void)
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	sbc_ready = true;
 	if (!list_empty(&sbc_queue))
-		queue_work(system_freezable_wq, &sbc_work);
+		queue_work(system_unbound_wq, &sbc_work);
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	return 0;
 }
