@@ -316,7 +316,12 @@ void suspend_block_entry_add(struct suspend_block_request *req)
 	if (suspend_block_backs_wakeup_source(req))
 		return;
 	list_add_tail(&req->entry_node, &sbc_queue);
-	if (sbc_ready)
+	/*
+	 * At the cap, the work that frees an entry makes the next one: a
+	 * run per add would find nothing to do (and a hundred thousand adds
+	 * would wake a worker a hundred thousand times).
+	 */
+	if (sbc_ready && sbc_entries < SUSPEND_BLOCK_MAX_ENTRIES)
 		queue_work(system_unbound_wq, &sbc_work);
 }
 
