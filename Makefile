@@ -35,7 +35,7 @@ GUEST_TESTS ?= $(filter-out lib demo bench-user,$(basename $(notdir $(wildcard t
 GUEST ?= guest
 
 .PHONY: help deps suspend-block tree kernel kunit kunit-um kunit-pristine kunit-i386 kunit-x86_64 \
-	kunit-kcsan guest-test run test trace torture test-kcsan bench bench-perf \
+	kunit-kcsan guest-test run test trace torture test-kcsan bench bench-perf bench-icount \
 	check patches patches-check clean distclean
 
 help:
@@ -57,6 +57,7 @@ help:
 	@echo "make test-kcsan    KCSAN kernel: the KUnit suites and the torture test"
 	@echo "make bench         benchmark kernels, tables, CSV and plot in build/bench"
 	@echo "make bench-perf    perf record/report of the UML kernel running our pair, then mainline's"
+	@echo "make bench-icount  instructions per pair under QEMU -icount: this kernel twice, unpatched 6.1"
 	@echo "make suspend-block the command-line tool (build/suspend-block; man page in"
 	@echo "                   tools/suspend-block; the guest has it as /bin/suspend-block)"
 	@echo "make check         checkpatch --strict, sparse, kernel-doc -Wall"
@@ -312,6 +313,11 @@ bench: $(call bzimage,bench-x86) $(call bzimage,bench-mainline) $(INITRAMFS) | $
 
 bench-perf: $(TREE)
 	@scripts/bench.sh perf
+
+# Instructions per operation pair: the x86_64 bench kernels under QEMU's
+# deterministic instruction counting (this kernel twice, unpatched once).
+bench-icount: $(call bzimage,bench-x86) $(call bzimage,bench-mainline) | $(TREE)
+	@scripts/bench.sh icount
 
 check: $(call bzimage,guest)
 	@scripts/check.sh

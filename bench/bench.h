@@ -28,17 +28,29 @@ struct bench_result {
 	u64 median_ps, min_ps, max_ps;	/* per pair, picoseconds */
 };
 
+/* A paired ratio in thousandths: median and 95% confidence interval. */
+struct bench_cmp {
+	u64 med, lo, hi;
+};
+
 /* The "only" parameter: run only the rows whose name contains it. */
 extern char *bench_only;
+/* Under QEMU -icount: time is instructions, one CPU (bench_harness.c). */
+extern bool bench_icount;
 
 __printf(1, 2) void bench_out(const char *fmt, ...);
+int bench_cmp_u64(const void *a, const void *b);
 void bench_measure(bench_loop_t loop, void *ctx, struct bench_result *r);
-u64 bench_ratio(bench_loop_t a, void *actx, bench_loop_t b, void *bctx);
+void bench_ratio(bench_loop_t a, void *actx, bench_loop_t b, void *bctx,
+		 struct bench_cmp *c);
+void bench_ratio_states(bench_loop_t loop, void *ctx,
+			void (*set)(void *arg, bool first), void *arg,
+			struct bench_cmp *c);
 u64 bench_row(const char *name, bench_loop_t loop, void *ctx,
 	      const struct bench_result *ref, const char *ref_name);
 struct bench_result bench_res(u64 median_ps);
 u64 bench_permille(u64 a, u64 b);
-void bench_goal(const char *what, u64 got_permille, u64 max_permille);
+void bench_goal(const char *what, const struct bench_cmp *c, u64 goal);
 void bench_header(const char *kernel);
 void bench_floors(void);
 
@@ -48,6 +60,7 @@ struct bench_mainline {
 };
 
 void bench_mainline_rows(struct bench_mainline *m);
+void bench_mainline_freq_ratio(bench_loop_t a, void *actx, struct bench_cmp *c);
 void bench_loop_ws_pair(u64 n, void *ctx);
 
 /* The run: bench_ours.c on this kernel, bench_unpatched.c on 6.1. */

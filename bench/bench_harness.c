@@ -9,9 +9,19 @@
  * the same way on both kernels.
  *
  * Each row times loops of one operation pair (for example activate then
- * deactivate), several repetitions of a calibrated number of pairs, and
+ * deactivate), REPS repetitions of a calibrated number of pairs, and
  * prints the median, minimum and maximum cost per pair in ns and its ratio
- * to the row it is compared with.  Lines starting "csv," are for scripts.
+ * to the row it is compared with.  Every repetition's time is net: the
+ * two clock reads around it and the empty loop's cost per pair are taken
+ * out.  A goal is a paired comparison (bench_ratio()): the two loops
+ * alternate, and the median ratio comes with a 95% confidence interval.
+ * Lines starting "csv," are for scripts.
+ *
+ * Under QEMU's deterministic instruction counting (-icount shift=0, one
+ * vCPU: scripts/bench.sh icount) a guest nanosecond is one instruction,
+ * so the same rows count instructions; pm_qos_bench.icount=1 makes the
+ * repetitions short (most see no timer tick, and the minimum is exact)
+ * and leaves out the rows that need a second CPU.
  *
  * Run: write anything to /sys/kernel/debug/pm_qos/bench and read it back,
  * or boot with pm_qos_bench.autorun=1: the benchmark runs at the end of
@@ -48,10 +58,31 @@ MODULE_PARM_DESC(autorun, "Run at the end of boot, then power off");
  */
 char *bench_only;
 module_param_named(only, bench_only, charp, 0444);
-MODULE_PARM_DESC(only, "Run only the rows whose name contains this, longer");
+MODULE_PARM_DESC(only, "Run only the rows whose name contains this (and the floors)");
 
-#define REPS		7
+static bool perf;
+module_param(perf, bool, 0444);
+MODULE_PARM_DESC(perf, "Repetitions a hundred times longer, for profiles");
+
+bool bench_icount;
+module_param_named(icount, bench_icount, bool, 0444);
+MODULE_PARM_DESC(icount, "Time is instructions (QEMU -icount): short repetitions");
+
+/*
+ * REPS repetitions per row, REPS rounds per paired ratio.  Sorted, their
+ * values of rank CI_LO and CI_HI (from 0) bound a distribution-free 95%
+ * confidence interval for the median: P(Binomial(21, 1/2) <= 5) = 0.0133,
+ * so [x(5), x(15)] covers it with probability 1 - 2 * 0.0133 = 0.973.
+ */
+#define REPS		21
+#define CI_LO		5
+#define CI_HI		(REPS - 1 - CI_LO)
 #define REP_MIN_NS	(4 * NSEC_PER_MSEC)
+/* 200,000 instructions: a tick (1 ms at least) falls in few of them. */
+#define REP_MIN_ICOUNT	(200 * NSEC_PER_USEC)
+
+/* Taken out of every repetition: its two clock reads, the empty loop. */
+static u64 bench_overhead_ns, bench_empty_ps;
 
 /* The table of the last run, for the debugfs read. */
 static DEFINE_MUTEX(bench_lock);
@@ -74,7 +105,7 @@ void bench_out(const char *fmt, ...)
 					    "%s", line);
 }
 
-static int cmp_u64(const void *a, const void *b)
+int bench_cmp_u64(const void *a, const void *b)
 {
 	u64 x = *(const u64 *)a, y = *(const u64 *)b;
 
@@ -84,7 +115,10 @@ static int cmp_u64(const void *a, const void *b)
 /* A number of pairs of @loop that takes REP_MIN_NS at least. */
 static u64 bench_calibrate(bench_loop_t loop, void *ctx)
 {
-	u64 n = 64, t, rep_ns = REP_MIN_NS * (bench_only ? 100 : 1);
+	u64 n = 64, t, rep_ns = bench_icount ? REP_MIN_ICOUNT : REP_MIN_NS;
+
+	if (perf)
+		rep_ns *= 100;
 
 	for (;;) {
 		t = ktime_get_ns();
@@ -97,15 +131,26 @@ static u64 bench_calibrate(bench_loop_t loop, void *ctx)
 	}
 }
 
-/* ps per pair of one repetition of @n pairs. */
-static u64 bench_rep(bench_loop_t loop, void *ctx, u64 n)
+/*
+ * ps per pair of one repetition of @n pairs, net of the clock reads around
+ * it and of the empty loop's cost per pair (never below 0).
+ */
+static noinline u64 bench_time(bench_loop_t loop, void *ctx, u64 n)
 {
 	u64 t = ktime_get_ns();
 
 	loop(n, ctx);
-	t = ktime_get_ns() - t;
+	return ktime_get_ns() - t;
+}
+
+static u64 bench_rep(bench_loop_t loop, void *ctx, u64 n)
+{
+	u64 t = bench_time(loop, ctx, n), ps;
+
 	cond_resched();
-	return div64_u64(t * 1000, n);
+	t -= min(t, bench_overhead_ns);
+	ps = div64_u64(t * 1000, n);
+	return ps - min(ps, bench_empty_ps);
 }
 
 /*
@@ -119,30 +164,67 @@ void bench_measure(bench_loop_t loop, void *ctx, struct bench_result *r)
 
 	for (i = 0; i < REPS; i++)
 		ps[i] = bench_rep(loop, ctx, n);
-	sort(ps, REPS, sizeof(ps[0]), cmp_u64, NULL);
+	sort(ps, REPS, sizeof(ps[0]), bench_cmp_u64, NULL);
 	r->min_ps = ps[0];
 	r->median_ps = ps[REPS / 2];
 	r->max_ps = ps[REPS - 1];
 }
 
 /*
- * The cost of @a relative to @b, in thousandths, for differences of a few
- * percent on a noisy machine: the two alternate, REPS rounds of one
- * repetition each, and the median of the rounds' ratios is taken.
+ * REPS rounds of one repetition of @a and one of @b (@b's calibrated
+ * length, @a first in even rounds and second in odd ones); before each,
+ * @set(@arg, true) for @a and @set(@arg, false) for @b, if @set is given.
+ * The median of the rounds' ratios, with its 95% confidence interval.
  */
-#define RATIO_ROUNDS	(3 * REPS)
-u64 bench_ratio(bench_loop_t a, void *actx, bench_loop_t b, void *bctx)
+static void bench_rounds(bench_loop_t a, void *actx, bench_loop_t b,
+			 void *bctx, void (*set)(void *arg, bool a),
+			 void *arg, struct bench_cmp *c)
 {
-	u64 n = bench_calibrate(b, bctx), r[RATIO_ROUNDS], pa, pb;
-	int i;
+	u64 n, r[REPS], pa = 0, pb = 0;
+	int i, k;
 
-	for (i = 0; i < RATIO_ROUNDS; i++) {
-		pa = bench_rep(a, actx, n);
-		pb = bench_rep(b, bctx, n);
+	if (set)
+		set(arg, false);
+	n = bench_calibrate(b, bctx);
+	for (i = 0; i < REPS; i++) {
+		for (k = 0; k < 2; k++) {
+			bool run_a = k == (i & 1);
+
+			if (set)
+				set(arg, run_a);
+			if (run_a)
+				pa = bench_rep(a, actx, n);
+			else
+				pb = bench_rep(b, bctx, n);
+		}
 		r[i] = div64_u64(pa * 1000, max(pb, 1ULL));
 	}
-	sort(r, RATIO_ROUNDS, sizeof(r[0]), cmp_u64, NULL);
-	return r[RATIO_ROUNDS / 2];
+	sort(r, REPS, sizeof(r[0]), bench_cmp_u64, NULL);
+	c->med = r[REPS / 2];
+	c->lo = r[CI_LO];
+	c->hi = r[CI_HI];
+}
+
+/*
+ * The cost of @a relative to @b, in thousandths, for differences of a few
+ * percent on a noisy machine: the two alternate (bench_rounds()).
+ */
+void bench_ratio(bench_loop_t a, void *actx, bench_loop_t b, void *bctx,
+		 struct bench_cmp *c)
+{
+	bench_rounds(a, actx, b, bctx, NULL, NULL, c);
+}
+
+/*
+ * The cost of @loop in one state of the system relative to another: @set
+ * puts the system in the first (true) or the second (false) state before
+ * each repetition, untimed.
+ */
+void bench_ratio_states(bench_loop_t loop, void *ctx,
+			void (*set)(void *arg, bool first), void *arg,
+			struct bench_cmp *c)
+{
+	bench_rounds(loop, ctx, loop, ctx, set, arg, c);
 }
 
 /* The hardware floors: what the pairs' building blocks cost alone. */
@@ -158,6 +240,8 @@ BENCH_LOOP(loop_this_cpu, void,
 	   this_cpu_inc(bench_pcpu); this_cpu_dec(bench_pcpu); (void)ctx)
 BENCH_LOOP(loop_clock, u64,
 	   *ctx += local_clock(); *ctx += local_clock())
+BENCH_LOOP(loop_ktime, u64,
+	   *ctx += ktime_get_ns(); *ctx += ktime_get_ns())
 static void loop_irqsave(u64 n, void *ctx)
 {
 	unsigned long flags;
@@ -181,7 +265,9 @@ u64 bench_row(const char *name, bench_loop_t loop, void *ctx,
 {
 	struct bench_result r;
 
-	if (bench_only && !strstr(name, bench_only))
+	/* The floors run with "only" too: they are the unit across boots. */
+	if (bench_only && !strstr(name, bench_only) &&
+	    (perf || strncmp(name, "floor:", 6)))
 		return 0;
 	bench_measure(loop, ctx, &r);
 	if (ref && ref->median_ps > 1)	/* not a row skipped by "only" */
@@ -211,12 +297,20 @@ u64 bench_permille(u64 a, u64 b)
 	return div64_u64(a * 1000, max(b, 1ULL));
 }
 
-void bench_goal(const char *what, u64 got_permille, u64 max_permille)
+/*
+ * "goal: WHAT: RATIO [LO, HI] vs GOAL: VERDICT": PASS when the whole
+ * interval is at or under the goal, FAIL when it is all above, UNRESOLVED
+ * when it straddles the goal.
+ */
+void bench_goal(const char *what, const struct bench_cmp *c, u64 goal)
 {
-	bench_out("%s: %-52s %llu.%03llux (<= %llu.%03llux) %s\n", "goal",
-		  what, got_permille / 1000, got_permille % 1000,
-		  max_permille / 1000, max_permille % 1000,
-		  got_permille <= max_permille ? "PASS" : "FAIL");
+	const char *verdict = c->hi <= goal ? "PASS" :
+			      c->lo > goal ? "FAIL" : "UNRESOLVED";
+
+	bench_out("goal: %s: %llu.%03llux [%llu.%03llu, %llu.%03llu] vs %llu.%03llux: %s\n",
+		  what, c->med / 1000, c->med % 1000, c->lo / 1000,
+		  c->lo % 1000, c->hi / 1000, c->hi % 1000, goal / 1000,
+		  goal % 1000, verdict);
 }
 
 /* The idle states the power-level and cpu_latency rows constrain. */
@@ -232,6 +326,7 @@ static void bench_print_idle_states(void)
 		bench_out("cpuidle: no driver\n");
 		return;
 	}
+	bench_out("cpuidle driver: %s\n", drv->name);
 	for (i = 0; i < drv->state_count; i++)
 		len += scnprintf(line + len, sizeof(line) - len, " %d:%s(%u us)",
 				 i, drv->states[i].name,
@@ -241,16 +336,48 @@ static void bench_print_idle_states(void)
 }
 
 /*
+ * What every later repetition is net of: its two clock reads and the call
+ * (the fastest of REPS empty repetitions), then the empty loop's cost per
+ * pair (its fastest repetition), measured raw.
+ */
+static void bench_net(void)
+{
+	struct bench_result r;
+
+	u64 t[REPS];
+	int i;
+
+	bench_overhead_ns = 0;
+	bench_empty_ps = 0;
+	for (i = 0; i < REPS; i++)
+		t[i] = bench_time(loop_empty, NULL, 0);
+	sort(t, REPS, sizeof(t[0]), bench_cmp_u64, NULL);
+	bench_overhead_ns = t[0];
+	bench_measure(loop_empty, NULL, &r);
+	bench_empty_ps = r.min_ps;
+	bench_out("net of a repetition's clock reads (%llu ns) and the empty loop (%llu.%03llu ns per pair)\n",
+		  bench_overhead_ns, bench_empty_ps / 1000,
+		  bench_empty_ps % 1000);
+}
+
+/*
  * The run's first lines: the machine and @kernel, then the idle states the
  * power-level and cpu_latency rows constrain.
  */
 void bench_header(const char *kernel)
 {
+	const char *preempt = IS_ENABLED(CONFIG_PREEMPT_RT) ? "rt" :
+			      IS_ENABLED(CONFIG_PREEMPT) ? "full" :
+			      IS_ENABLED(CONFIG_PREEMPT_VOLUNTARY) ? "voluntary" :
+			      "none";
+
 	bench_text_len = 0;
-	bench_out("pm_qos benchmark: %s, %s, %u CPU(s), HZ=%d, median of %d repetitions\n",
+	bench_out("pm_qos benchmark: %s, %s, %u CPU(s), HZ=%d, preempt=%s, %d repetitions%s\n",
 		  IS_ENABLED(CONFIG_UML) ? "UML" : "x86_64", kernel,
-		  num_online_cpus(), HZ, REPS);
+		  num_online_cpus(), HZ, preempt, REPS,
+		  bench_icount ? ", icount (ns are instructions)" : "");
 	bench_print_idle_states();
+	bench_net();
 }
 
 /*
@@ -264,12 +391,13 @@ void bench_floors(void)
 
 	bench_out("%-44s %12s %12s %12s  %s\n", "ns per operation pair",
 		  "median", "min", "max", "ratio");
-	bench_row("floor: empty loop", loop_empty, NULL, NULL, NULL);
 	bench_row("floor: atomic_inc + atomic_dec", loop_atomic, &bench_atomic,
 		  NULL, NULL);
 	bench_row("floor: this_cpu_inc + this_cpu_dec", loop_this_cpu, NULL,
 		  NULL, NULL);
 	bench_row("floor: two local_clock() reads", loop_clock, &bench_sink,
+		  NULL, NULL);
+	bench_row("floor: two ktime_get() reads", loop_ktime, &bench_sink,
 		  NULL, NULL);
 	bench_row("floor: two local_irq_save + restore", loop_irqsave, NULL,
 		  NULL, NULL);

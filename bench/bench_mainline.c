@@ -54,6 +54,33 @@ void bench_loop_ws_pair(u64 n, void *data)
 }
 
 /**
+ * bench_mainline_freq_ratio - Compare a loop with the freq_qos update pair.
+ * @a: Loop of the pair compared.
+ * @actx: Its context.
+ * @c: Filled with @a's cost relative to the freq_qos pair (bench_ratio());
+ *	zeroes if out of memory.
+ *
+ * freq_qos is pm_qos's aggregation (a plist under a spinlock, a notifier
+ * chain) with no CPU to wake: the anchor of the power-level class.
+ */
+void bench_mainline_freq_ratio(bench_loop_t a, void *actx, struct bench_cmp *c)
+{
+	struct freq_constraints *fc = kzalloc(sizeof(*fc), GFP_KERNEL);
+	struct freq_qos_request *fq = kzalloc(sizeof(*fq), GFP_KERNEL);
+
+	*c = (struct bench_cmp){ 0 };
+	if (fc && fq) {
+		freq_constraints_init(fc);
+		freq_qos_add_request(fc, fq, FREQ_QOS_MIN,
+				     FREQ_QOS_MIN_DEFAULT_VALUE);
+		bench_ratio(a, actx, loop_freq_pair, fq, c);
+		freq_qos_remove_request(fq);
+	}
+	kfree(fq);
+	kfree(fc);
+}
+
+/**
  * bench_mainline_rows - Time mainline's API, print the rows and csv lines.
  * @m: Filled with the medians, in ps per pair (0: not measured).
  */
