@@ -279,6 +279,30 @@ static void ties_in_order_then_reversed(struct kunit *test)
 	unregister_early_suspend(&h[3]->es);
 }
 
+/*
+ * Resume order among equal levels comes from 16-bit registration numbers:
+ * after 65,535 more registrations, a handler's number would come round to
+ * an older one's, and the two would resume in registration order.
+ */
+static void ties_reversed_after_numbers_run_out(struct kunit *test)
+{
+	struct est_handler *a = est_add(test, "a", 100);
+	struct est_handler *dummy = est_alloc(test, "dummy", 100);
+	struct est_handler *b;
+	unsigned int i;
+
+	for (i = 0; i < 65535; i++) {
+		register_early_suspend(&dummy->es);
+		unregister_early_suspend(&dummy->es);
+	}
+	b = est_add(test, "b", 100);
+	est_request(test, SLEEP);
+	est_request(test, ON);
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a s:b r:b r:a");
+	unregister_early_suspend(&a->es);
+	unregister_early_suspend(&b->es);
+}
+
 static void null_hooks_are_skipped(struct kunit *test)
 {
 	struct est_handler *a = est_add(test, "a", 10);
@@ -661,6 +685,7 @@ static void main_lock_held_while_on(struct kunit *test)
 static struct kunit_case earlysuspend_cases[] = {
 	KUNIT_CASE(levels_ascend_then_descend),
 	KUNIT_CASE(ties_in_order_then_reversed),
+	KUNIT_CASE(ties_reversed_after_numbers_run_out),
 	KUNIT_CASE(null_hooks_are_skipped),
 	KUNIT_CASE(register_twice_warns_and_changes_nothing),
 	KUNIT_CASE(sleep_request_after_autosleep_was_switched_off),

@@ -5,8 +5,8 @@
  *
  * The passes.  Each handler has one notifier block in a suspend chain,
  * priority -level (so ascending level; the chain keeps registration order
- * among equal priorities), and one in a resume chain, priority
- * level * 65536 + its registration number modulo 65536 (so descending
+ * among equal priorities), and one in a resume chain whose priority encodes
+ * the level and a registration number (es_resume_priority(): descending
  * level, and the latest registered first among equal levels).  A handler's
  * "suspended" flag makes the pairs balance: the resume hook runs only
  * after the suspend hook did, and the suspend hook never twice in a row.
@@ -74,7 +74,8 @@ MODULE_PARM_DESC(slow_handler_ms,
 static DEFINE_MUTEX(es_lock);
 static BLOCKING_NOTIFIER_HEAD(es_suspend_chain);
 static BLOCKING_NOTIFIER_HEAD(es_resume_chain);
-static u16 es_seq;			/* registrations, modulo 65536 */
+/* The next registration number of the resume chain: es_resume_seq(). */
+static unsigned int es_seq;
 /*
  * The suspend pass is in effect.  Written only by the work item (under
  * es_lock, by es_pass()), which the ordered workqueue runs one at a time:
@@ -399,6 +400,68 @@ suspend_state_t get_suspend_state(void)
 }
 EXPORT_SYMBOL_GPL(get_suspend_state);
 
+/*
+ * Resume-chain priorities.  A notifier chain runs higher priorities first
+ * and equal ones in registration order, so a handler's resume block gets
+ * level * ES_SEQ_LIMIT plus a 16-bit registration number: descending
+ * levels, the latest registered first within one.  Levels are clamped to
+ * 16 bits too, so the priority fits an int.
+ */
+#define ES_SEQ_LIMIT	65536
+
+static_assert((s64)EARLY_SUSPEND_LEVEL_MIN * ES_SEQ_LIMIT >= INT_MIN);
+static_assert((s64)EARLY_SUSPEND_LEVEL_MAX * ES_SEQ_LIMIT +
+	      ES_SEQ_LIMIT - 1 <= INT_MAX);
+
+/* The block a chain's head or a block's next points to, under es_lock. */
+static struct notifier_block *es_chain_next(struct notifier_block __rcu **link)
+{
+	return rcu_dereference_protected(*link, lockdep_is_held(&es_lock));
+}
+
+static int es_level(const struct early_suspend *handler)
+{
+	return clamp(handler->level, EARLY_SUSPEND_LEVEL_MIN,
+		     EARLY_SUSPEND_LEVEL_MAX);
+}
+
+static int es_resume_priority(const struct early_suspend *handler,
+			      unsigned int seq)
+{
+	if (WARN_ON_ONCE(seq >= ES_SEQ_LIMIT))
+		seq = ES_SEQ_LIMIT - 1;
+	return es_level(handler) * ES_SEQ_LIMIT + (int)seq;
+}
+
+/*
+ * The next registration number, with es_lock held.  When the numbers run
+ * out, the handlers on the resume chain are renumbered from the end of
+ * the chain (first in chain order gets the highest), which keeps their
+ * order, and numbering goes on from their count.  Only more than
+ * ES_SEQ_LIMIT handlers registered at once would tie a new one with an
+ * older one (and warn).
+ */
+static unsigned int es_resume_seq(void)
+{
+	struct notifier_block *p, *head;
+	struct early_suspend *h;
+	unsigned int n = 0;
+
+	lockdep_assert_held(&es_lock);
+	if (es_seq < ES_SEQ_LIMIT)
+		return es_seq++;
+	head = es_chain_next(&es_resume_chain.head);
+	for (p = head; p; p = es_chain_next(&p->next))
+		n++;
+	es_seq = n;
+	/* Walkers of the chain (the passes) hold es_lock: none runs now. */
+	for (p = head; p; p = es_chain_next(&p->next)) {
+		h = container_of(p, struct early_suspend, resume_nb);
+		p->priority = es_resume_priority(h, --n);
+	}
+	return es_seq++;
+}
+
 /* Whether @nb is on @chain: es_lock is held around every change to them. */
 static bool es_on_chain(struct blocking_notifier_head *chain,
 			struct notifier_block *nb)
@@ -406,10 +469,7 @@ static bool es_on_chain(struct blocking_notifier_head *chain,
 	struct notifier_block *p;
 
 	lockdep_assert_held(&es_lock);
-	for (p = rcu_dereference_protected(chain->head,
-					   lockdep_is_held(&es_lock));
-	     p; p = rcu_dereference_protected(p->next,
-					      lockdep_is_held(&es_lock)))
+	for (p = es_chain_next(&chain->head); p; p = es_chain_next(&p->next))
 		if (p == nb)
 			return true;
 	return false;
@@ -428,8 +488,7 @@ static bool es_on_chain(struct blocking_notifier_head *chain,
  */
 void register_early_suspend(struct early_suspend *handler)
 {
-	int level = clamp(handler->level, EARLY_SUSPEND_LEVEL_MIN,
-			  EARLY_SUSPEND_LEVEL_MAX);
+	int level = es_level(handler);
 
 	WARN(level != handler->level, "%ps: level %d out of range\n",
 	     handler->suspend, handler->level);
@@ -452,7 +511,8 @@ void register_early_suspend(struct early_suspend *handler)
 	handler->suspend_nb.notifier_call = es_suspend_one;
 	handler->suspend_nb.priority = -level;
 	handler->resume_nb.notifier_call = es_resume_one;
-	handler->resume_nb.priority = level * 65536 + es_seq++;
+	handler->resume_nb.priority = es_resume_priority(handler,
+							 es_resume_seq());
 	blocking_notifier_chain_register(&es_suspend_chain,
 					 &handler->suspend_nb);
 	blocking_notifier_chain_register(&es_resume_chain,
