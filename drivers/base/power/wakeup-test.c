@@ -7,7 +7,8 @@
  * (which only ever extend, and which __pm_stay_awake() cancels), the
  * wakeup_count handshake and events during a suspend, hard events,
  * removal of active sources, the device wakeup API, the attributes of the
- * wakeup class and the autosleep accounting.
+ * wakeup class, the autosleep accounting and the shared cache lines one
+ * pair writes.
  *
  * This is a differential test.  It uses only the public API (pm_wakeup.h,
  * suspend.h, device.h) so that the same file builds and passes both on
@@ -38,13 +39,19 @@
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/ktime.h>
+#include <linux/lockdep.h>
 #include <linux/mm.h>
+#if IS_ENABLED(CONFIG_PM_QOS_SUSPEND_BLOCK)
+#include <linux/pm_qos_suspend_block.h>
+#endif
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/suspend.h>
 #include <linux/sysfs.h>
+#include <linux/vmalloc.h>
 #include <asm/barrier.h>
+#include <asm/sections.h>
 
 #define WS_TICK_MS	jiffies_to_msecs(1)
 /* A timeout that must expire within the test. */
@@ -1118,6 +1125,229 @@ static void autosleep_prevent_time(struct kunit *test)
 #endif
 }
 
+/*
+ * Shared cache lines written by one call: the kernel image's writable
+ * data (.data and .bss, where every global lives) is copied before the
+ * call and compared line by line after it, with interrupts off and lockdep
+ * off (its own bookkeeping is global), on a uniprocessor kernel where
+ * nothing else can run meanwhile.  A line counts once however often the
+ * call wrote it; a write that leaves a line as it was is not seen, so the
+ * count is a lower bound that every counter the call increments reaches.
+ * UML's host signal handler still writes its interrupt stack while
+ * interrupts are off: each count is the least of WS_LINE_TRIES.
+ */
+#define WS_LINE_TRIES	5
+
+struct ws_image {
+	char *start[2];
+	size_t len[2];
+	char *copy;
+	void *seen[8];		/* the first lines found changed */
+};
+
+static bool ws_image_init(struct ws_image *im)
+{
+	im->start[0] = _sdata;
+	im->len[0] = _edata - _sdata;
+	im->start[1] = __bss_start;
+	im->len[1] = __bss_stop - __bss_start;
+	im->copy = vmalloc(im->len[0] + im->len[1]);
+	return im->copy;
+}
+
+static void ws_image_save(struct ws_image *im)
+{
+	memcpy(im->copy, im->start[0], im->len[0]);
+	memcpy(im->copy + im->len[0], im->start[1], im->len[1]);
+}
+
+static unsigned int ws_image_changed(struct ws_image *im)
+{
+	const char *copy = im->copy;
+	unsigned int n = 0, r;
+	size_t off, len;
+
+	for (r = 0; r < 2; copy += im->len[r], r++) {
+		for (off = 0; off < im->len[r]; off += L1_CACHE_BYTES) {
+			len = min_t(size_t, L1_CACHE_BYTES, im->len[r] - off);
+			if (memcmp(copy + off, im->start[r] + off, len)) {
+				if (n < ARRAY_SIZE(im->seen))
+					im->seen[n] = im->start[r] + off;
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
+/* Shared lines @fn(@arg) changes, measured as above (no printing inside). */
+static unsigned int ws_shared_lines(struct ws_image *im, void (*fn)(void *arg),
+				    void *arg)
+{
+	unsigned long flags;
+	unsigned int n;
+
+	lockdep_off();
+	local_irq_save(flags);
+	ws_image_save(im);
+	fn(arg);
+	n = ws_image_changed(im);
+	local_irq_restore(flags);
+	lockdep_on();
+	return n;
+}
+
+static void ws_print_lines(struct kunit *test, struct ws_image *im,
+			   unsigned int n, const char *what)
+{
+	unsigned int i;
+
+	kunit_info(test, "%s: %u shared lines\n", what, n);
+	for (i = 0; i < min_t(unsigned int, n, ARRAY_SIZE(im->seen)); i++)
+		kunit_info(test, "  the line at %pS\n", im->seen[i]);
+}
+
+static void ws_stay_awake(void *ws)
+{
+	__pm_stay_awake(ws);
+}
+
+static void ws_relax(void *ws)
+{
+	__pm_relax(ws);
+}
+
+/*
+ * The least over WS_LINE_TRIES pairs of the shared lines that @on(@arg)
+ * and @off(@arg) each write, printed by name.
+ */
+static void ws_pair_lines(struct kunit *test, struct ws_image *im,
+			  void (*on)(void *arg), void (*off)(void *arg),
+			  void *arg, const char *what, unsigned int *up,
+			  unsigned int *down)
+{
+	unsigned int i, n;
+	char name[64];
+
+	*up = UINT_MAX;
+	*down = UINT_MAX;
+	for (i = 0; i < WS_LINE_TRIES; i++) {
+		n = ws_shared_lines(im, on, arg);
+		if (n < *up) {
+			*up = n;
+			snprintf(name, sizeof(name), "%s: on", what);
+			ws_print_lines(test, im, n, name);
+		}
+		n = ws_shared_lines(im, off, arg);
+		if (n < *down) {
+			*down = n;
+			snprintf(name, sizeof(name), "%s: off", what);
+			ws_print_lines(test, im, n, name);
+		}
+	}
+}
+
+#if IS_ENABLED(CONFIG_PM_QOS_SUSPEND_BLOCK)
+/*
+ * Where wakeup sources run on the suspend-block class (this project's
+ * kernel), 6.1's count is the sources' bound and the class's own pair is
+ * measured beside them: it writes the class's count of active requests and
+ * the registered-event counter, and the count alone while another request
+ * is active.
+ */
+#define WS_LINES_MAX	2U
+
+static void ws_sb_on(void *req)
+{
+	suspend_block_activate(req);
+}
+
+static void ws_sb_off(void *req)
+{
+	suspend_block_deactivate(req);
+}
+
+static void shared_lines_class_pair(struct kunit *test, struct ws_image *im)
+{
+	struct suspend_block_request *req, *other;
+	unsigned int up, down, up_busy, down_busy;
+
+	req = kunit_kzalloc(test, sizeof(*req), GFP_KERNEL);
+	other = kunit_kzalloc(test, sizeof(*other), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, req);
+	KUNIT_ASSERT_NOT_NULL(test, other);
+	suspend_block_add_request(req, "kunit-sb-lines");
+	suspend_block_add_request(other, "kunit-sb-lines-other");
+	suspend_block_activate(req);
+	suspend_block_deactivate(req);
+	msleep(20);
+	ws_pair_lines(test, im, ws_sb_on, ws_sb_off, req,
+		      "suspend_block_activate/deactivate", &up, &down);
+	suspend_block_activate(other);
+	ws_pair_lines(test, im, ws_sb_on, ws_sb_off, req,
+		      "suspend_block_activate/deactivate, another active",
+		      &up_busy, &down_busy);
+	suspend_block_deactivate(other);
+	kunit_info(test, "class pair: shared lines written: on %u, off %u; another request active: %u, %u\n",
+		   up, down, up_busy, down_busy);
+	KUNIT_EXPECT_EQ(test, up, 2U);
+	KUNIT_EXPECT_EQ(test, down, 2U);
+	KUNIT_EXPECT_EQ(test, up_busy, 1U);
+	KUNIT_EXPECT_EQ(test, down_busy, 1U);
+	suspend_block_remove_request(other);
+	suspend_block_remove_request(req);
+}
+#else
+/* 6.1: one line, the combined event counter, in each call. */
+#define WS_LINES_MAX	1U
+
+static void shared_lines_class_pair(struct kunit *test, struct ws_image *im)
+{
+}
+#endif
+
+/*
+ * The global writes of the pair every driver calls, __pm_stay_awake() and
+ * __pm_relax(), with no other event in progress and with one: 6.1 writes
+ * one global line in each call (the combined event counter); a
+ * reimplementation must not write more.
+ */
+static void shared_lines_per_pair(struct kunit *test)
+{
+	struct wakeup_source *ws = ws_new(test, "kunit-ws-lines");
+	struct wakeup_source *other = ws_new(test, "kunit-ws-lines-other");
+	unsigned int up, down, up_busy, down_busy;
+	struct ws_image im;
+
+	if (num_online_cpus() > 1 || !ws_image_init(&im)) {
+		wakeup_source_unregister(other);
+		wakeup_source_unregister(ws);
+		kunit_skip(test, "needs one CPU and memory for a copy of the image's data");
+	}
+	/* Once untimed: first-use work (the class's entries) is not counted. */
+	__pm_stay_awake(ws);
+	__pm_relax(ws);
+	msleep(20);
+
+	ws_pair_lines(test, &im, ws_stay_awake, ws_relax, ws,
+		      "__pm_stay_awake/__pm_relax", &up, &down);
+	__pm_stay_awake(other);
+	ws_pair_lines(test, &im, ws_stay_awake, ws_relax, ws,
+		      "__pm_stay_awake/__pm_relax, another active", &up_busy,
+		      &down_busy);
+	__pm_relax(other);
+	kunit_info(test, "shared lines written: stay_awake %u, relax %u; another source active: %u, %u\n",
+		   up, down, up_busy, down_busy);
+	KUNIT_EXPECT_LE(test, up, WS_LINES_MAX);
+	KUNIT_EXPECT_LE(test, down, WS_LINES_MAX);
+	KUNIT_EXPECT_LE(test, up_busy, WS_LINES_MAX);
+	KUNIT_EXPECT_LE(test, down_busy, WS_LINES_MAX);
+	shared_lines_class_pair(test, &im);
+	vfree(im.copy);
+	wakeup_source_unregister(other);
+	wakeup_source_unregister(ws);
+}
+
 static struct kunit_case wakeup_source_cases[] = {
 	KUNIT_CASE(register_lists_source),
 	KUNIT_CASE(create_add_remove_destroy),
@@ -1136,6 +1366,7 @@ static struct kunit_case wakeup_source_cases[] = {
 	KUNIT_CASE(class_attributes),
 	KUNIT_CASE(device_wakeup_api),
 	KUNIT_CASE(autosleep_prevent_time),
+	KUNIT_CASE(shared_lines_per_pair),
 	{}
 };
 
