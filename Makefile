@@ -128,7 +128,7 @@ $(TREE): $(TREE_INPUTS) | $(DEPS)
 # .config is remade when a fragment, the series (the Kconfig entries) or
 # the configuring scripts change; its bzImage when the .config or a source
 # does.
-X86_KERNELS := guest kcsan kunit-i386 bench-x86 bench-mainline
+X86_KERNELS := guest kcsan kunit-i386 bench-x86 bench-x86-notrace bench-mainline
 bzimage = $(B)/$(1)/arch/x86/boot/bzImage
 
 # guest: the x86_64 debug kernel, both the integration guest and the
@@ -144,15 +144,19 @@ FRAGS_kunit-i386 := configs/i386.config Kconfig.fragment kunit/.kunitconfig \
 ARCH_kunit-i386 := i386
 # bench-x86: make bench's x86_64 kernel, no debug options.
 FRAGS_bench-x86 := configs/guest.config Kconfig.fragment configs/bench.config \
-	configs/bench-x86.config
+	configs/bench-x86.config configs/bench-trace.config
+# bench-x86-notrace: the same without tracepoints (make bench-icount counts
+# what compiled-in, disabled tracepoints add).
+FRAGS_bench-x86-notrace := configs/guest.config Kconfig.fragment \
+	configs/bench.config configs/bench-x86.config configs/bench-notrace.config
 # bench-mainline: its unpatched counterpart, built from build/pristine-bench
 # (scripts/pristine-tree.sh bench, which prints the tree's path), carrying
 # the benchmark's harness and its rows of mainline's API.
 FRAGS_bench-mainline := configs/guest.config configs/bench-mainline.config \
-	configs/bench-x86.config
+	configs/bench-x86.config configs/bench-trace.config
 SRC_bench-mainline = $$(scripts/pristine-tree.sh bench)
-INPUTS_bench-mainline := $(addprefix bench/,bench.h bench_harness.c bench_mainline.c \
-	bench_unpatched.c) scripts/pristine-tree.sh $(PKG)
+INPUTS_bench-mainline := $(addprefix bench/,bench.h bench_harness.c bench_idle.c \
+	bench_mainline.c bench_unpatched.c) scripts/pristine-tree.sh $(PKG)
 KCONFIG_bench-mainline := scripts/pristine-tree.sh $(PKG)
 
 # The rest: x86_64 kernels of build/linux.
@@ -308,7 +312,8 @@ test-kcsan: $(TREE)
 # Benchmarks: five kernels of their own (three UML ones that
 # scripts/bench.sh builds with kunit.py, the two x86_64 ones here), runs
 # them, prints tables.
-bench: $(call bzimage,bench-x86) $(call bzimage,bench-mainline) $(INITRAMFS) | $(TREE)
+bench: $(call bzimage,bench-x86) $(call bzimage,bench-x86-notrace) \
+		$(call bzimage,bench-mainline) $(INITRAMFS) | $(TREE)
 	@scripts/bench.sh
 
 bench-perf: $(TREE)
@@ -316,7 +321,8 @@ bench-perf: $(TREE)
 
 # Instructions per operation pair: the x86_64 bench kernels under QEMU's
 # deterministic instruction counting (this kernel twice, unpatched once).
-bench-icount: $(call bzimage,bench-x86) $(call bzimage,bench-mainline) | $(TREE)
+bench-icount: $(call bzimage,bench-x86) $(call bzimage,bench-x86-notrace) \
+		$(call bzimage,bench-mainline) | $(TREE)
 	@scripts/bench.sh icount
 
 check: $(call bzimage,guest)

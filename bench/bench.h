@@ -53,6 +53,7 @@ u64 bench_permille(u64 a, u64 b);
 void bench_goal(const char *what, const struct bench_cmp *c, u64 goal);
 void bench_header(const char *kernel);
 void bench_floors(void);
+void bench_ipi_row(const char *name, bench_loop_t loop, void *ctx);
 
 /* Medians (ps per pair) of mainline's API, on either kernel. */
 struct bench_mainline {

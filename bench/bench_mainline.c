@@ -112,6 +112,8 @@ void bench_mainline_rows(struct bench_mainline *m)
 					   loop_cpu_latency_pair, cl, NULL,
 					   NULL);
 		cl_ref = bench_res(m->cpu_latency);
+		bench_ipi_row("mainline: cpu_latency_qos pair (10 us)",
+			      loop_cpu_latency_pair, cl);
 	} else {
 		bench_out("%-44s %12s\n", "mainline: cpu_latency_qos update pair",
 			  "n/a (no cpuidle)");
@@ -119,6 +121,7 @@ void bench_mainline_rows(struct bench_mainline *m)
 	m->freq = bench_row("mainline: freq_qos update pair", loop_freq_pair,
 			    fq, m->cpu_latency ? &cl_ref : NULL,
 			    "cpu_latency pair");
+	bench_ipi_row("mainline: freq_qos update pair", loop_freq_pair, fq);
 #ifdef CONFIG_PM_WAKELOCKS
 	m->user_lock = bench_row("mainline: pm_wake_lock + pm_wake_unlock",
 				 loop_user_lock_pair, (void *)"bench-uwl",

@@ -234,12 +234,14 @@ static void bench_pairs(struct bench_medians *md)
 	bench_row("ours: activate_timeout(1 s) + deactivate",
 		  loop_sb_timeout_pair, sb, &ws_ref, "ws pair");
 	/*
-	 * Level 1 and 10 us both allow every state of the benchmark machines
-	 * (QEMU's ACPI C1 and polling): no idle CPU has to leave its state.
-	 * Level 0 forbids C1, so the idle CPUs in it must be woken.
+	 * Level 1 and 10 us both forbid the deepest state of the benchmark's
+	 * cpuidle driver (bench_idle.c), level 0 every halting state: the
+	 * IPI rows say how many idle CPUs each tightening wakes.
 	 */
 	md->pl = bench_row("ours: power-level update pair (level 1)",
 			   loop_pl_pair, pl, &pl_ref, pl_ref_name);
+	bench_ipi_row("ours: power-level update pair (level 1)", loop_pl_pair,
+		      pl);
 	if (floor) {
 		bench_row("floor: the power-level pair's primitives",
 			  loop_pl_floor, floor, NULL, NULL);
@@ -248,8 +250,9 @@ static void bench_pairs(struct bench_medians *md)
 	}
 	if (!bench_only)
 		bench_mainline_freq_ratio(loop_pl_pair, pl, &md->pl_freq);
-	bench_row("ours: power-level pair, level 0 (wakes C1)", loop_pl0_pair,
-		  pl, &pl_ref, pl_ref_name);
+	bench_row("ours: power-level pair, level 0", loop_pl0_pair, pl,
+		  &pl_ref, pl_ref_name);
+	bench_ipi_row("ours: power-level pair, level 0", loop_pl0_pair, pl);
 	bench_row("ours: wake_lock + wake_unlock (compat)", loop_wake_lock_pair,
 		  wl, &sb_ref, "sb pair");
 	bench_row("ours: suspend-block add + remove", loop_sb_add_remove, tmp,
@@ -551,12 +554,22 @@ static void bench_ratio_ws(struct bench_cmp *c)
 static void bench_goal_count(const char *what, bool have, s64 ps, s64 max)
 {
 	if (!have)
-		bench_out("goal: %s: n/a (class %s before the run)\n", what,
-			  "used");
+		bench_out("goal: %s: n/a (class used before the run)\n",
+			  what);
 	else
 		bench_out("goal: %s: %lld vs at most %lld: %s\n", what,
 			  DIV_ROUND_CLOSEST(ps, 1000), max,
 			  DIV_ROUND_CLOSEST(ps, 1000) <= max ? "PASS" : "FAIL");
+}
+
+/* A paired ratio printed without a verdict. */
+static void bench_print_cmp(const char *what, const struct bench_cmp *c,
+			    bool have)
+{
+	if (have && c->med)
+		bench_out("%s: %llu.%03llux [%llu.%03llu, %llu.%03llu]\n", what,
+			  c->med / 1000, c->med % 1000, c->lo / 1000,
+			  c->lo % 1000, c->hi / 1000, c->hi % 1000);
 }
 
 /* A goal line, or why it has no verdict. */
@@ -602,10 +615,6 @@ void bench_run(void)
 	bench_goal_or("flat: pair at 100,000 registered / at 1", &md.flat,
 		      md.have_flat, 1100,
 		      "icount run: see the scaling rows' counts");
-	bench_goal_or("idle entry, power-level class unused / none",
-		      &md.idle_unused, md.have_idle_unused, 1010,
-		      IS_ENABLED(CONFIG_CPU_IDLE) ? "class used before the run" :
-		      "no cpuidle");
 	/*
 	 * Under icount the idle hooks' cost is a count: unused, the class's
 	 * static key leaves one NOP in each of the two hooks and nothing else;
@@ -617,17 +626,20 @@ void bench_run(void)
 		bench_goal_count("idle entry, class in use: instructions added",
 				 md.have_idle_used, md.idle_used_added, 16);
 	}
-	if (md.have_idle_used)
-		bench_out("idle entry, class in use / none: %llu.%03llux [%llu.%03llu, %llu.%03llu]\n",
-			  md.idle_used.med / 1000, md.idle_used.med % 1000,
-			  md.idle_used.lo / 1000, md.idle_used.lo % 1000,
-			  md.idle_used.hi / 1000, md.idle_used.hi % 1000);
+	/*
+	 * In time, a loop of a few instructions is decided by where TCG
+	 * cuts its translation blocks as much as by the hooks (0.12x was
+	 * seen): printed, not judged; the goals are the counts above.
+	 */
+	bench_print_cmp("idle entry, class unused / none (time)",
+			&md.idle_unused, md.have_idle_unused);
+	bench_print_cmp("idle entry, class in use / none (time)",
+			&md.idle_used, md.have_idle_used);
 	/* Mainline's sources: measured here, judged with their own issue. */
 	if (md.sb && md.ml.ws && !bench_icount) {
 		bench_ratio_ws(&ws);
-		bench_out("suspend-block pair / wakeup-source pair (paired): %llu.%03llux [%llu.%03llu, %llu.%03llu]\n",
-			  ws.med / 1000, ws.med % 1000, ws.lo / 1000,
-			  ws.lo % 1000, ws.hi / 1000, ws.hi % 1000);
+		bench_print_cmp("suspend-block pair / wakeup-source pair (paired)",
+				&ws, true);
 	}
 	if (md.sb_trace)
 		bench_out("%s %llu.%03llux %s\n", "tracepoints enabled:",

@@ -29,8 +29,8 @@ kunit)
 bench)
 	patch=
 	changed=kernel/power/Makefile
-	files=(bench/bench.h bench/bench_harness.c bench/bench_mainline.c
-	       bench/bench_unpatched.c)
+	files=(bench/bench.h bench/bench_harness.c bench/bench_idle.c
+	       bench/bench_mainline.c bench/bench_unpatched.c)
 	dest=kernel/power/bench
 	;;
 *)
@@ -56,7 +56,7 @@ if [ "$(cat "$tree/.stamp" 2>/dev/null)" != "$stamp" ]; then
 		mkdir -p "$tree.tmp/$dest"
 		# One object, so that its parameters are pm_qos_bench.*.
 		printf '%s\n' 'obj-y += pm_qos_bench.o' \
-			'pm_qos_bench-y := bench_harness.o bench_mainline.o bench_unpatched.o' \
+			'pm_qos_bench-y := bench_harness.o bench_idle.o bench_mainline.o bench_unpatched.o' \
 			> "$tree.tmp/$dest/Kbuild"
 	fi
 	echo "$stamp" > "$tree.tmp/.stamp"

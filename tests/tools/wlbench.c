@@ -10,6 +10,8 @@
  *	operation)
  *   wlbench fd N             N acquire+release ioctls on one open
  *	/dev/suspend_block file
+ *   wlbench nullioctl N      N pairs of ioctls of a command the same file
+ *	does not know (ENOTTY): the fd round trip's cost without the class
  *   wlbench floor N          N pairs of writes of "1" to
  *	/sys/power/pm_async: what two sysfs writes cost with a store that
  *	does next to nothing
@@ -19,6 +21,7 @@
  * Prints "MODE N OTHERS ROUNDTRIPS_PER_S".
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,6 +106,27 @@ static int bench_fd(int n)
 	return 0;
 }
 
+/* A command number /dev/suspend_block does not define. */
+#define NULL_IOCTL _IO(SUSPEND_BLOCK_IOC_MAGIC, 0x7f)
+
+static int bench_null_ioctl(int n)
+{
+	int fd = open_or_die("/dev/suspend_block", O_RDWR);
+	double t;
+	int i;
+
+	t = now();
+	for (i = 0; i < n; i++) {
+		if (ioctl(fd, NULL_IOCTL) != -1 || errno != ENOTTY ||
+		    ioctl(fd, NULL_IOCTL) != -1 || errno != ENOTTY) {
+			fprintf(stderr, "wlbench: null ioctl did not fail with ENOTTY\n");
+			return 1;
+		}
+	}
+	printf("nullioctl %d 0 %.0f\n", n, n / (now() - t));
+	return 0;
+}
+
 static int bench_floor(int n)
 {
 	int fd = open_or_die("/sys/power/pm_async", O_WRONLY);
@@ -141,11 +165,13 @@ int main(int argc, char **argv)
 				   atoi(argv[4]));
 	if (argc == 3 && !strcmp(argv[1], "fd"))
 		return bench_fd(atoi(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "nullioctl"))
+		return bench_null_ioctl(atoi(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "floor"))
 		return bench_floor(atoi(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "syscall"))
 		return bench_syscall(atoi(argv[2]));
 	fprintf(stderr,
-		"usage: wlbench sysfs N FROM TO | fd N | floor N | syscall N\n");
+		"usage: wlbench sysfs N FROM TO | fd N | nullioctl N | floor N | syscall N\n");
 	return 2;
 }
