@@ -333,7 +333,7 @@ patches: $(TREE)
 
 # The series applied with git am to pristine 6.1 and built after every
 # patch, checkpatch on each, the KUnit suites at the end (long: its own
-# target, result in the README).
+# target, result in Documentation/power/suspend-block-testing.rst).
 patches-check: $(TREE)
 	@scripts/patches-check.sh
 

@@ -5,9 +5,9 @@
 # With 100,000 requests registered (one /dev/suspend_block file each), read
 # every read-out under the irqsoff tracer and print the longest
 # interrupts-off section seen during the read and where it started.  The
-# numbers are a measurement (README), not a pass criterion; the checks are
-# that every request is listed and that a walk racing with removals ends
-# with a consistent listing.
+# numbers are a measurement (suspend-block-design.rst), not a pass
+# criterion; the checks are that every request is listed and that a walk
+# racing with removals ends with a consistent listing.
 
 N=${READOUT_REQUESTS:-100000}
 TR=/sys/kernel/tracing
