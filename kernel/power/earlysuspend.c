@@ -498,7 +498,7 @@ void register_early_suspend(struct early_suspend *handler)
 	 * Twice (a probe retry that registers again): re-initialising the
 	 * notifier blocks in place would change the priority of a block
 	 * already on a chain, and the chain's registration would then link
-	 * it a second time, into a loop.  Android corrupted its list here.
+	 * it a second time, into a loop.
 	 */
 	if (WARN(es_on_chain(&es_suspend_chain, &handler->suspend_nb),
 		 "%ps: early-suspend handler registered twice\n",

@@ -12,8 +12,11 @@
 #include "qos_registry_walk.h"
 
 /*
- * The class's lock (raw, irqsave): it protects every request's fields and
- * the registry of requests, which only read-outs walk.
+ * The class's lock (raw, irqsave): it serialises every change to a timed
+ * request's state and guards the registry of requests (which only
+ * read-outs walk), the counts of timed requests by level and the removed
+ * requests' totals.  Untimed updates do not take it: they change a
+ * request's state word by compare-and-exchange (see qos_power_level.c).
  */
 extern raw_spinlock_t power_level_lock;
 extern struct list_head power_level_registry;

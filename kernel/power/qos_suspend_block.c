@@ -474,8 +474,8 @@ static void sb_timer_fn(struct timer_list *t)
 /*
  * A call on a removed request: a driver bug (use after remove, or a
  * wake_lock after wake_lock_destroy()) that must not block suspend forever
- * or touch the registry.  Android hit BUG_ON here; a warning is enough,
- * since the call is refused.  Every path that can change a state checks
+ * or touch the registry.  A warning is enough, since the call is refused
+ * and changes nothing.  Every path that can change a state checks
  * the bit it tests anyway, so the check costs the hot path nothing.
  */
 static bool sb_misuse(struct suspend_block_request *req, const char *what)
