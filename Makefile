@@ -196,7 +196,7 @@ $(UML_KUNIT): kunit/.kunitconfig Kconfig.fragment configs/uml.config \
 # The wakeup-source suite on unpatched 6.1: build/pristine-kunit
 # (scripts/pristine-tree.sh kunit: the suite's patch and file only).
 WAKEUP_SUITE := drivers/base/power/wakeup-test.c \
-	$(wildcard patches/0011-PM-sleep-add-KUnit-tests-of-wakeup-sources.patch)
+	$(wildcard patches/0012-PM-sleep-add-KUnit-tests-of-wakeup-sources.patch)
 UML_PRISTINE := $(B)/kunit-um-pristine/linux
 $(UML_PRISTINE): configs/wakeup-kunit.config configs/uml.config $(WAKEUP_SUITE) \
 		scripts/pristine-tree.sh scripts/run-kunit.sh $(PKG) | $(TREE)

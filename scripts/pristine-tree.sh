@@ -21,7 +21,7 @@ kind=$1
 
 case $kind in
 kunit)
-	patch=$top/patches/0011-PM-sleep-add-KUnit-tests-of-wakeup-sources.patch
+	patch=$top/patches/0012-PM-sleep-add-KUnit-tests-of-wakeup-sources.patch
 	changed=$(grep '^+++ b/' "$patch" | sed 's|^+++ b/||')
 	files=(drivers/base/power/wakeup-test.c)
 	dest=drivers/base/power
