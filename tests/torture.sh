@@ -6,14 +6,16 @@
 #  1. The full mix (shared requests, timeouts, add/remove, power levels,
 #     wake locks): SUCCESS.
 #  2. Only own requests, so the aggregate crosses zero all the time: the
-#     class as it is must end in SUCCESS, and with the 0 -> 1 transition
-#     in its old order (legacy_order) in FAILURE with "invisible" errors,
-#     which shows that the test finds that window.
+#     class must end in SUCCESS, and the torture's broken copy of the
+#     aggregate, whose 0 -> 1 transition counts before it begins the
+#     event (busted_order), in FAILURE with "invisible" errors, which
+#     shows that the test finds that window.
 #  3. Only power levels 0 and none, so level 0's count crosses zero all
 #     the time: SUCCESS as the class is, and FAILURE with "level_limit"
-#     errors when an update does not publish a new version of the word
-#     whose bit is already set (level_unconfirmed): an active request's
-#     level cleared under it, which shows that the test finds that window.
+#     errors on the torture's broken copy of the publication, whose update
+#     does not publish a new version of the word when its bit is already
+#     set (busted_levels): an active request's level cleared under it,
+#     which shows that the test finds that window.
 #  4. Stale events: one thread cycling its own request on one CPU,
 #     preempted there at random by a SCHED_FIFO thread busy 200 ms at a
 #     time, and a sampler on the other CPU: the PM core must never see an
@@ -62,7 +64,7 @@ ends_in() {
 	echo "$report" | grep -q "End of test: $1"
 }
 
-t_check "torture interface present" test -w $T -a -w $P/legacy_order
+t_check "torture interface present" test -w $T -a -w $P/busted_order
 
 torture_run
 t_check "full mix: ${secs}s run ends in SUCCESS" ends_in SUCCESS
@@ -78,9 +80,9 @@ t_check "own requests, fixed order: ends in SUCCESS" ends_in SUCCESS
 t_eq "own requests, fixed order: none invisible ($(field activate) activations)" \
 	"$(field invisible)" 0
 
-torture_until_failure own_only=1 legacy_order=1
-t_check "own requests, legacy order: ends in FAILURE (run $tries)" ends_in FAILURE
-t_check "own requests, legacy order: active requests invisible to the PM core ($(field invisible) of $(field activate))" \
+torture_until_failure own_only=1 busted_order=1
+t_check "own requests, broken copy (count, then begin): ends in FAILURE (run $tries)" ends_in FAILURE
+t_check "own requests, broken copy (count, then begin): active requests invisible to the PM core ($(field invisible) of $(field activate))" \
 	test "$(field invisible)" -gt 0
 
 torture_run levels_only=1
@@ -88,9 +90,9 @@ t_check "power levels only, confirmed: ends in SUCCESS" ends_in SUCCESS
 t_eq "power levels only, confirmed: limit never above an active level ($(field level) updates)" \
 	"$(field level_limit)" 0
 
-torture_until_failure levels_only=1 level_unconfirmed=1
-t_check "power levels only, unconfirmed: ends in FAILURE (run $tries)" ends_in FAILURE
-t_check "power levels only, unconfirmed: limit above an active level ($(field level_limit) of $(field level))" \
+torture_until_failure levels_only=1 busted_levels=1
+t_check "power levels only, broken copy (unconfirmed): ends in FAILURE (run $tries)" ends_in FAILURE
+t_check "power levels only, broken copy (unconfirmed): limit above an active level ($(field level_limit) of $(field level))" \
 	test "$(field level_limit)" -gt 0
 
 torture_run own_only=1 threads_per_cpu=1 stale_hog_ms=200 window_us=200 \

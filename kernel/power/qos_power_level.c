@@ -33,8 +33,9 @@
  * is never cleared under a count that an update has confirmed.  Without
  * the unconditional exchange it could be: a clearer that read the count
  * as zero just before the increment, then exchanged a version that the
- * update, seeing the bit still set, did not change.  The torture test's
- * level_unconfirmed switch skips that exchange to show that it finds this.
+ * update, seeing the bit still set, did not change.  The torture test
+ * runs a copy of this publication without that exchange (busted_levels)
+ * to show that it finds this.
  * The word may briefly have a bit that no request finishes at (an update
  * in flight): the limit is then stricter for a moment, never looser.
  *
@@ -234,8 +235,6 @@ static s32 pl_publish_level(s32 level)
 	s64 pub = atomic64_read(&power_level_qos_published);
 	s64 new;
 
-	if (pl_torture_level_unconfirmed() && (pub & BIT_ULL(level)))
-		return pl_used_limit(pub);
 	do {
 		new = (s64)(((u64)pub + PL_PUB_VERSION) | BIT_ULL(level));
 	} while (!atomic64_try_cmpxchg(&power_level_qos_published, &pub,

@@ -266,28 +266,6 @@ static __always_inline unsigned long sb_rare(void)
 			event;				\
 	} while (0)
 
-#ifdef CONFIG_PM_QOS_SUSPEND_BLOCK_TORTURE
-/*
- * The 0 -> 1 transition as it was before the fix that begins the event
- * ahead of the count: between the increment and begin(), the count says
- * "blocked" and the PM core sees nothing.  Only the torture test runs it,
- * to show that it catches that window.
- */
-static noinline void sb_count_up_legacy(unsigned long rare)
-{
-	unsigned int active = atomic_inc_return(&sb_active);
-
-	sb_trace(rare, trace_sb_aggregate(active));
-	sb_torture_window();
-	if (active == 1) {
-		pm_wakeup_event_begin();
-		sb_became_blocked();
-	}
-}
-#else
-static inline void sb_count_up_legacy(unsigned long rare) {}
-#endif
-
 /*
  * One more request (about to be) active: before its bit is set.  The call
  * that finds the count at 0 begins the PM core's event before its exchange
@@ -300,10 +278,6 @@ static __always_inline void sb_count_up(unsigned long rare)
 	int active = atomic_read(&sb_active);
 	bool begun = false;
 
-	if (sb_torture_legacy_order()) {
-		sb_count_up_legacy(rare);
-		return;
-	}
 	do {
 		if (!active && !begun) {
 			/*

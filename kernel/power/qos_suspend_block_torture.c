@@ -39,11 +39,11 @@
  * /sys/module/suspend_block_torture/parameters/): threads_per_cpu,
  * shared, window_us, window_ratio, irq_period_us, own_only (every context
  * only cycles its own request, so the aggregate crosses zero often: the
- * 0 -> 1 window opens many times a second), think_us (a pause between a thread's
- * operations, which leaves autosleep gaps to suspend in) and legacy_order,
- * which makes the
- * class run its 0 -> 1 transition in the order that had the window, to
- * show that this test finds it.
+ * 0 -> 1 window opens many times a second), think_us (a pause between a
+ * thread's operations, which leaves autosleep gaps to suspend in), and
+ * busted_order and busted_levels, which run the own-request cycles and the
+ * threads' power levels on broken copies of the classes' algorithms kept
+ * in this file, to show that this test finds their windows.
  */
 
 #include <linux/atomic.h>
@@ -105,18 +105,17 @@ MODULE_PARM_DESC(stale_bound_ms, "longest an event may stay in progress with not
 static int think_us;
 module_param(think_us, int, 0644);
 MODULE_PARM_DESC(think_us, "sleep this long (to twice) between a thread's operations");
-bool suspend_block_torture_legacy;
-module_param_named(legacy_order, suspend_block_torture_legacy, bool, 0644);
-MODULE_PARM_DESC(legacy_order,
-		 "run the 0 -> 1 transition in the old order (must FAIL)");
+static bool busted_order;
+module_param(busted_order, bool, 0644);
+MODULE_PARM_DESC(busted_order,
+		 "own-request cycles on a broken copy of the aggregate: count, then begin the event (must FAIL)");
 static bool levels_only;
 module_param(levels_only, bool, 0644);
 MODULE_PARM_DESC(levels_only, "threads only set their power level to 0 or none and check it: level 0's count crosses zero often");
-bool power_level_torture_unconfirmed;
-module_param_named(level_unconfirmed, power_level_torture_unconfirmed, bool,
-		   0644);
-MODULE_PARM_DESC(level_unconfirmed,
-		 "publish a power level without a new version when its bit is set (must FAIL)");
+static bool busted_levels;
+module_param(busted_levels, bool, 0644);
+MODULE_PARM_DESC(busted_levels,
+		 "threads' power levels on a broken copy of the publication: no new version when the bit is set (must FAIL)");
 
 DEFINE_STATIC_KEY_FALSE(suspend_block_torture_running);
 
@@ -157,6 +156,7 @@ struct sbt_thread {
 	struct suspend_block_request churn;	/* added and removed */
 	bool churn_added;
 	struct power_level_request level;
+	s32 busted_level;		/* on the broken copy: busted_levels */
 	struct wake_lock wl;
 	struct wake_lock wl_idle;
 	struct wakeup_source *ws;	/* mainline's API on the class */
@@ -220,6 +220,113 @@ static void sbt_err(enum sbt_err e)
 		       sbt_err_names[e]);
 }
 
+/*
+ * Broken implementations for the must-fail runs.  As locktorture keeps
+ * lock_busted_ops, the torture keeps them, not the classes: each is a copy
+ * of one of the classes' algorithms with one step wrong, run by the same
+ * contexts and judged by the same checks, so that a run that ends in
+ * FAILURE on it shows the checks find that window.
+ *
+ * busted_order: an aggregate whose 0 -> 1 transition increments the count
+ * before it begins the PM core's event.  In between, a second activation
+ * finds the count non-zero and returns while the PM core sees no event in
+ * progress: "invisible".  (The class begins the event first.)
+ */
+static atomic_t sbt_busted_active;
+
+static void sbt_busted_activate(void)
+{
+	if (atomic_inc_return(&sbt_busted_active) == 1) {
+		suspend_block_torture_delay();
+		pm_wakeup_event_begin();
+	}
+	atomic_long_inc(&sbt.ops[SBT_ACTIVATE]);
+}
+
+static void sbt_busted_deactivate(void)
+{
+	preempt_disable();
+	if (atomic_dec_and_test(&sbt_busted_active))
+		pm_wakeup_event_end();
+	preempt_enable();
+	atomic_long_inc(&sbt.ops[SBT_DEACTIVATE]);
+}
+
+/*
+ * busted_levels: the power-level class's publication of the levels in use
+ * (a count per level, a word of level bits with a version above them)
+ * without its confirming exchange: an update whose level's bit is set
+ * leaves the word alone.  A count-down of that level that read a zero
+ * count just before then clears the bit under the update, since the word
+ * it expects has not changed: the limit is looser than an active level.
+ */
+#define SBT_BUSTED_LEVELS	4
+#define SBT_BUSTED_VERSION	BIT_ULL(SBT_BUSTED_LEVELS)
+
+static atomic_t sbt_busted_count[SBT_BUSTED_LEVELS];
+static atomic64_t sbt_busted_pub;
+
+static s32 sbt_busted_limit(void)
+{
+	u64 used = (u64)atomic64_read(&sbt_busted_pub) &
+		   (SBT_BUSTED_VERSION - 1);
+
+	return used ? (s32)__ffs((unsigned long)used) : PM_QOS_POWER_LEVEL_ANY;
+}
+
+static void sbt_busted_count_up(s32 level)
+{
+	s64 pub, new;
+
+	atomic_inc(&sbt_busted_count[level]);
+	suspend_block_torture_delay();
+	pub = atomic64_read(&sbt_busted_pub);
+	if (pub & BIT_ULL(level))
+		return;				/* the step left out */
+	do {
+		new = (s64)(((u64)pub + SBT_BUSTED_VERSION) | BIT_ULL(level));
+	} while (!atomic64_try_cmpxchg(&sbt_busted_pub, &pub, new));
+}
+
+static void sbt_busted_count_down(s32 level)
+{
+	s64 pub, new;
+
+	if (!atomic_dec_and_test(&sbt_busted_count[level]))
+		return;
+	pub = atomic64_read(&sbt_busted_pub);
+	do {
+		/* As the class: the count after the word read above. */
+		smp_rmb();
+		if (atomic_read(&sbt_busted_count[level]))
+			return;
+		suspend_block_torture_delay();
+		new = (s64)(((u64)pub + SBT_BUSTED_VERSION) & ~BIT_ULL(level));
+	} while (!atomic64_try_cmpxchg(&sbt_busted_pub, &pub, new));
+}
+
+/* A thread's own request on the copy: the new level counts, then the old goes. */
+static void sbt_busted_update(struct sbt_thread *t, s32 level)
+{
+	s32 old = t->busted_level;
+
+	if (level != PM_QOS_POWER_LEVEL_ANY)
+		sbt_busted_count_up(level);
+	t->busted_level = level;
+	if (old != PM_QOS_POWER_LEVEL_ANY)
+		sbt_busted_count_down(old);
+}
+
+static void sbt_busted_reset(void)
+{
+	int i;
+
+	for (i = 0; i < SBT_BUSTED_LEVELS; i++)
+		atomic_set(&sbt_busted_count[i], 0);
+	atomic64_set(&sbt_busted_pub, 0);
+	atomic_set(&sbt_busted_active, 0);
+}
+
 /* The promise: an active request is an event in progress for the PM core. */
 static void sbt_check_visible(struct sbt_req *r)
 {
@@ -261,9 +368,28 @@ static void sbt_deactivate(struct sbt_req *r)
 	atomic_long_inc(&sbt.ops[SBT_DEACTIVATE]);
 }
 
+/* The same promise on the broken copy of the aggregate. */
+static void sbt_busted_check_visible(void)
+{
+	unsigned int count;
+
+	if (pm_get_wakeup_count(&count, false))
+		sbt_err(SBT_INVISIBLE);
+	if (!atomic_read(&sbt_busted_active))
+		sbt_err(SBT_NOT_ACTIVE);
+}
+
 /* Activate a request of one's own, check it is seen, deactivate it. */
 static void sbt_own_cycle(struct sbt_req *r)
 {
+	if (READ_ONCE(busted_order)) {
+		sbt_busted_activate();
+		sbt_busted_check_visible();
+		suspend_block_torture_delay();
+		sbt_busted_check_visible();
+		sbt_busted_deactivate();
+		return;
+	}
 	sbt_activate(r);
 	sbt_check_woken();
 	sbt_check_visible(r);
@@ -319,6 +445,48 @@ static void sbt_level_op(struct power_level_request *req, u32 rnd)
 	power_level_update_request(req, level);
 	sbt_check_level(req);
 	atomic_long_inc(&sbt.ops[SBT_LEVEL]);
+}
+
+/* A thread's level check, on the class or on the broken copy. */
+static void sbt_thread_check_level(struct sbt_thread *t)
+{
+	if (!READ_ONCE(busted_levels)) {
+		sbt_check_level(&t->level);
+		return;
+	}
+	if (t->busted_level != PM_QOS_POWER_LEVEL_ANY &&
+	    sbt_busted_limit() > t->busted_level)
+		sbt_err(SBT_LIMIT);
+}
+
+/* A thread's level update, as sbt_level_op() does on the class. */
+static void sbt_thread_level_op(struct sbt_thread *t, u32 rnd)
+{
+	s32 level = rnd % 5 == 4 ? PM_QOS_POWER_LEVEL_ANY : rnd % 4;
+
+	if (!READ_ONCE(busted_levels)) {
+		sbt_level_op(&t->level, rnd);
+		return;
+	}
+	if (READ_ONCE(levels_only))
+		level = rnd & 1 ? 0 : PM_QOS_POWER_LEVEL_ANY;
+	sbt_busted_update(t, level);
+	sbt_thread_check_level(t);
+	atomic_long_inc(&sbt.ops[SBT_LEVEL]);
+}
+
+/* Quiescent: the broken copies' limit is the least level counted there. */
+static void sbt_busted_check_final(void)
+{
+	s32 min = PM_QOS_POWER_LEVEL_ANY;
+	int i;
+
+	if (!READ_ONCE(busted_levels))
+		return;
+	for (i = 0; i < sbt.nthreads; i++)
+		min = min(min, sbt.threads[i].busted_level);
+	if (min != sbt_busted_limit())
+		sbt_err(SBT_LIMIT);
 }
 
 /*
@@ -436,10 +604,10 @@ static int sbt_thread_fn(void *arg)
 			sbt_churn_op(t, rnd);
 			break;
 		case 6:
-			sbt_level_op(&t->level, rnd);
+			sbt_thread_level_op(t, rnd);
 			break;
 		case 7:
-			sbt_check_level(&t->level);
+			sbt_thread_check_level(t);
 			break;
 		case 8:
 			sbt_wake_lock_op(t, rnd);
@@ -710,6 +878,7 @@ static int sbt_setup(void)
 
 	memset(sbt.ops, 0, sizeof(sbt.ops));
 	memset(sbt.errs, 0, sizeof(sbt.errs));
+	sbt_busted_reset();
 
 	for (i = 0; i < sbt.nshared; i++)
 		sbt_req_add(&sbt.shared[i], "torture:shared%d", i, 0);
@@ -731,6 +900,7 @@ static int sbt_setup(void)
 		struct sbt_thread *t = &sbt.threads[i];
 
 		sbt_req_add(&t->mine, "torture:task%d", i, 0);
+		t->busted_level = PM_QOS_POWER_LEVEL_ANY;
 		snprintf(t->name[1], sizeof(t->name[1]), "torture:churn%d", i);
 		snprintf(t->name[2], sizeof(t->name[2]), "torture:level%d", i);
 		snprintf(t->name[3], sizeof(t->name[3]), "torture:wl%d", i);
@@ -812,6 +982,7 @@ static void sbt_stop_and_check(void)
 		del_timer_sync(&c->timer);
 	}
 	static_branch_disable(&suspend_block_torture_running);
+	sbt_busted_check_final();
 
 	for (i = 0; i < sbt.nthreads; i++) {
 		struct sbt_thread *t = &sbt.threads[i];
@@ -871,10 +1042,10 @@ static void sbt_make_report(unsigned int secs, int setup_err)
 	if (!buf)
 		return;
 	len += scnprintf(buf + len, size - len,
-			 "duration=%u threads=%d shared=%d window_us=%d window_ratio=%d own_only=%d legacy_order=%d levels_only=%d level_unconfirmed=%d stale_hog_ms=%d stale_max_us=%llu\nops:",
+			 "duration=%u threads=%d shared=%d window_us=%d window_ratio=%d own_only=%d busted_order=%d levels_only=%d busted_levels=%d stale_hog_ms=%d stale_max_us=%llu\nops:",
 			 secs, sbt.nthreads, sbt.nshared, window_us,
-			 window_ratio, own_only, suspend_block_torture_legacy,
-			 levels_only, power_level_torture_unconfirmed,
+			 window_ratio, own_only, busted_order,
+			 levels_only, busted_levels,
 			 stale_hog_ms, div_u64(sbt.stale_max_ns, NSEC_PER_USEC));
 	for (i = 0; i < SBT_NR_OPS; i++)
 		len += scnprintf(buf + len, size - len, " %s=%ld",

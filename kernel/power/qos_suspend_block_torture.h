@@ -15,10 +15,6 @@
 
 /* On while a torture run goes on. */
 DECLARE_STATIC_KEY_FALSE(suspend_block_torture_running);
-/* Run the 0 -> 1 transition in its old, broken order (test-only switch). */
-extern bool suspend_block_torture_legacy;
-/* Publish a power level without a new version when its bit is set. */
-extern bool power_level_torture_unconfirmed;
 
 void suspend_block_torture_delay(void);
 
@@ -29,27 +25,9 @@ static __always_inline void sb_torture_window(void)
 		suspend_block_torture_delay();
 }
 
-static __always_inline bool sb_torture_legacy_order(void)
-{
-	return static_branch_unlikely(&suspend_block_torture_running) &&
-	       READ_ONCE(suspend_block_torture_legacy);
-}
-
-static __always_inline bool pl_torture_level_unconfirmed(void)
-{
-	return static_branch_unlikely(&suspend_block_torture_running) &&
-	       READ_ONCE(power_level_torture_unconfirmed);
-}
-
 #else
 
 static __always_inline void sb_torture_window(void) {}
-static __always_inline bool pl_torture_level_unconfirmed(void)
-{
-	return false;
-}
-
-static __always_inline bool sb_torture_legacy_order(void) { return false; }
 
 #endif /* CONFIG_PM_QOS_SUSPEND_BLOCK_TORTURE */
 
