@@ -50,23 +50,13 @@ DEFINE_EVENT(sq_request_owner, sb_request_remove,
 	TP_ARGS(name)
 );
 
-#ifndef _SUSPEND_QOS_TRACE_REG
-#define _SUSPEND_QOS_TRACE_REG
-/*
- * The suspend-block hot path checks one word of rare conditions instead of
- * each tracepoint's key; registering its events sets a bit in that word.
- */
-int suspend_block_trace_reg(void);
-void suspend_block_trace_unreg(void);
-#endif
-
 /*
  * Every activation call: "start" if it made the request active; timeout
  * in jiffies (0: none), printed in ms; owner: the pid of the process that
  * created a /dev/suspend_block or sysfs request (0 for the kernel's own),
  * which need not be the caller (any process may write a sysfs lock's name).
  */
-TRACE_EVENT_FN(sb_activate,
+TRACE_EVENT(sb_activate,
 	TP_PROTO(const struct suspend_block_request *req,
 		 unsigned long timeout, bool started),
 	TP_ARGS(req, timeout, started),
@@ -87,8 +77,7 @@ TRACE_EVENT_FN(sb_activate,
 	TP_printk("name=%s timeout_ms=%llu %s owner=%d", __get_str(name),
 		  __entry->timeout_ms,
 		  __print_symbolic(__entry->started, { 0, "rearm" },
-				   { 1, "start" }), __entry->owner),
-	suspend_block_trace_reg, suspend_block_trace_unreg
+				   { 1, "start" }), __entry->owner)
 );
 
 DECLARE_EVENT_CLASS(sq_request_end,
@@ -106,21 +95,19 @@ DECLARE_EVENT_CLASS(sq_request_end,
 );
 
 /* Deactivated by its owner (or by removal). */
-DEFINE_EVENT_FN(sq_request_end, sb_deactivate,
+DEFINE_EVENT(sq_request_end, sb_deactivate,
 	TP_PROTO(const char *name, u64 held_ns),
-	TP_ARGS(name, held_ns),
-	suspend_block_trace_reg, suspend_block_trace_unreg
+	TP_ARGS(name, held_ns)
 );
 
 /* Deactivated by its timeout. */
-DEFINE_EVENT_FN(sq_request_end, sb_expire,
+DEFINE_EVENT(sq_request_end, sb_expire,
 	TP_PROTO(const char *name, u64 held_ns),
-	TP_ARGS(name, held_ns),
-	suspend_block_trace_reg, suspend_block_trace_unreg
+	TP_ARGS(name, held_ns)
 );
 
 /* The number of active requests changed. */
-TRACE_EVENT_FN(sb_aggregate,
+TRACE_EVENT(sb_aggregate,
 	TP_PROTO(unsigned int active),
 	TP_ARGS(active),
 	TP_STRUCT__entry(
@@ -133,8 +120,7 @@ TRACE_EVENT_FN(sb_aggregate,
 	),
 	TP_printk("active=%u %s", __entry->active,
 		  __print_symbolic(__entry->blocked, { 0, "unblocked" },
-				   { 1, "blocked" })),
-	suspend_block_trace_reg, suspend_block_trace_unreg
+				   { 1, "blocked" }))
 );
 
 /*

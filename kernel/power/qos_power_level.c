@@ -239,7 +239,8 @@ static s32 pl_publish_level(s32 level)
 		new = (s64)(((u64)pub + PL_PUB_VERSION) | BIT_ULL(level));
 	} while (!atomic64_try_cmpxchg(&power_level_qos_published, &pub,
 				       new));
-	if (level < pl_used_limit(pub))
+	/* The comparison is the event's only: inside its static branch. */
+	if (trace_pl_limit_enabled() && level < pl_used_limit(pub))
 		trace_pl_limit(pl_used_limit(pub), level);
 	return pl_used_limit(pub);
 }
@@ -257,7 +258,7 @@ static void pl_count_up(s32 level, s32 *before)
  * after the version of the word that the exchange replaces.
  * Return: true if that made the limit looser.
  */
-static bool pl_count_down(s32 level)
+static __always_inline bool pl_count_down(s32 level)
 {
 	s64 pub, new;
 

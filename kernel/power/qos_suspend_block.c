@@ -101,9 +101,6 @@ static atomic_t sb_active = ATOMIC_INIT(0);
 /* The rare-conditions word (qos_suspend_block.h). */
 unsigned long suspend_block_rare;
 
-/* Probes on sb_activate, sb_deactivate, sb_expire and sb_aggregate. */
-static atomic_t sb_trace_probes = ATOMIC_INIT(0);
-
 /*
  * local_clock() when autosleep was switched on, 0 while it is off: active
  * time after it counts as preventing suspend.  sb_autosleep_off_at is when
@@ -221,34 +218,23 @@ static void sb_wake_suspend(void)
 }
 
 /*
- * The aggregate went 1 -> 0: the event ends and counts as registered, except
- * when the deactivation that ended it already registered one (@registered:
- * a wakeup source's, see suspend_block_deactivate_registered()).
+ * How a deactivation ends an interval (flags): by the request's timeout
+ * (counted in expire_count), and whether its caller registered the PM
+ * core's event itself (a wakeup source's, through
+ * suspend_block_deactivate_registered()), so that a 1 -> 0 transition
+ * cancels the event instead of registering it a second time.
  */
-static void sb_became_unblocked(bool registered)
+#define SB_STOP_EXPIRED		BIT(0)
+#define SB_STOP_REGISTERED	BIT(1)
+
+/* The aggregate went 1 -> 0: the event ends, registered unless @how says. */
+static void sb_became_unblocked(unsigned int how)
 {
-	if (registered)
+	if (how & SB_STOP_REGISTERED)
 		pm_wakeup_event_cancel();
 	else
 		pm_wakeup_event_end();
 	sb_kick_notifiers();
-}
-
-/*
- * The hot path's events register through these (TRACE_EVENT_FN), so that it
- * tests one bit of the word it reads anyway instead of four static keys.
- */
-int suspend_block_trace_reg(void)
-{
-	if (atomic_inc_return(&sb_trace_probes) == 1)
-		set_bit(SB_RARE_TRACING, &suspend_block_rare);
-	return 0;
-}
-
-void suspend_block_trace_unreg(void)
-{
-	if (atomic_dec_and_test(&sb_trace_probes))
-		clear_bit(SB_RARE_TRACING, &suspend_block_rare);
 }
 
 /* The rare-conditions word (qos_suspend_block.h), read once per call. */
@@ -259,13 +245,6 @@ static __always_inline unsigned long sb_rare(void)
 
 #define sb_rare_is(rare, bit)	unlikely((rare) & BIT(SB_RARE_##bit))
 
-/* The hot path's events fire only when the rare word says so. */
-#define sb_trace(rare, event)				\
-	do {						\
-		if (sb_rare_is(rare, TRACING))		\
-			event;				\
-	} while (0)
-
 /*
  * One more request (about to be) active: before its bit is set.  The call
  * that finds the count at 0 begins the PM core's event before its exchange
@@ -273,7 +252,7 @@ static __always_inline unsigned long sb_rare(void)
  * Waking a suspend in progress is the caller's, once it holds no lock:
  * sb_wake_suspend().
  */
-static __always_inline void sb_count_up(unsigned long rare)
+static __always_inline void sb_count_up(void)
 {
 	int active = atomic_read(&sb_active);
 	bool begun = false;
@@ -291,7 +270,7 @@ static __always_inline void sb_count_up(unsigned long rare)
 			sb_torture_window();
 		}
 	} while (!atomic_try_cmpxchg(&sb_active, &active, active + 1));
-	sb_trace(rare, trace_sb_aggregate(active + 1));
+	trace_sb_aggregate(active + 1);
 	if (begun) {
 		if (active)
 			pm_wakeup_event_cancel();  /* another call won 0 -> 1 */
@@ -303,8 +282,8 @@ static __always_inline void sb_count_up(unsigned long rare)
 }
 
 /*
- * One request fewer: after its bit is cleared (or it lost the race);
- * @registered as for sb_became_unblocked().
+ * One request fewer: after its bit is cleared (or it lost the race); @how:
+ * SB_STOP_* flags, for sb_became_unblocked().
  *
  * The 1 -> 0 transition and the end of the PM core's event run with
  * preemption off, as the begin side does: a task preempted between the two
@@ -313,8 +292,7 @@ static __always_inline void sb_count_up(unsigned long rare)
  * is off the CPU.  Interrupts may still come in between, for as long as a
  * handler runs.
  */
-static __always_inline void sb_count_down_event(unsigned long rare,
-						bool registered)
+static __always_inline void sb_count_down(unsigned int how)
 {
 	unsigned int active;
 
@@ -322,17 +300,12 @@ static __always_inline void sb_count_down_event(unsigned long rare,
 	preempt_disable();
 	active = atomic_dec_return(&sb_active);
 
-	sb_trace(rare, trace_sb_aggregate(active));
+	trace_sb_aggregate(active);
 	if (!active) {
 		sb_torture_window();
-		sb_became_unblocked(registered);
+		sb_became_unblocked(how);
 	}
 	preempt_enable();
-}
-
-static __always_inline void sb_count_down(unsigned long rare)
-{
-	sb_count_down_event(rare, false);
 }
 
 /* Bookkeeping of the call that set the active bit for an interval. */
@@ -379,16 +352,13 @@ static u64 sb_autosleep_window(u64 as_before, u64 now, u64 *until)
 
 /*
  * Bookkeeping of the call that cleared the active bit of the interval in
- * @old, at @now; @expired: by the timeout; @as_before: the autosleep
- * on-time read before the bit was cleared (0 if off, or not looked at
- * because the rare word said off).  Then the aggregate; @registered as for
- * sb_became_unblocked().
+ * @old, at @now; @how: SB_STOP_* flags; @as_before: the autosleep on-time
+ * read before the bit was cleared (0 if off, or not looked at because the
+ * rare word said off).  Then the aggregate.
  */
-static __always_inline void sb_account_stop_event(struct suspend_block_request *req,
-						  s64 old, u64 now, bool expired,
-						  u64 as_before,
-						  unsigned long rare,
-						  bool registered)
+static __always_inline void sb_account_stop(struct suspend_block_request *req,
+					    s64 old, u64 now, unsigned int how,
+					    u64 as_before, unsigned long rare)
 {
 	u64 since = sb_since(old), held = qos_elapsed_ns(since, now), as, until;
 
@@ -399,20 +369,13 @@ static __always_inline void sb_account_stop_event(struct suspend_block_request *
 		if (as)
 			sb_account_prevent(req, max(since, as), until);
 	}
-	if (expired) {
+	if (how & SB_STOP_EXPIRED) {
 		atomic64_inc(&req->expire_count);
-		sb_trace(rare, trace_sb_expire(req->name, held));
+		trace_sb_expire(req->name, held);
 	} else {
-		sb_trace(rare, trace_sb_deactivate(req->name, held));
+		trace_sb_deactivate(req->name, held);
 	}
-	sb_count_down_event(rare, registered);
-}
-
-static __always_inline void sb_account_stop(struct suspend_block_request *req,
-					    s64 old, u64 now, bool expired,
-					    u64 as_before, unsigned long rare)
-{
-	sb_account_stop_event(req, old, now, expired, as_before, rare, false);
+	sb_count_down(how);
 }
 
 /* The autosleep on-time, read before a deactivation clears its bit. */
@@ -437,7 +400,7 @@ static void sb_timer_fn(struct timer_list *t)
 		/* Timed states change only under timer_lock. */
 		now = local_clock();
 		atomic64_set(&req->state, sb_inactive_state(old, now));
-		sb_account_stop(req, old, now, true, as, rare);
+		sb_account_stop(req, old, now, SB_STOP_EXPIRED, as, rare);
 	} else if (old & SB_REQ_TIMED) {
 		/* The wheel caps long timeouts (days): wait for the rest. */
 		mod_timer(&req->timer, req->expires);
@@ -683,7 +646,7 @@ static bool sb_activate_locked(struct suspend_block_request *req,
 			continue;
 		}
 		if (!counted) {
-			sb_count_up(rare);
+			sb_count_up();
 			counted = true;
 			now = local_clock();
 		}
@@ -697,7 +660,7 @@ static bool sb_activate_locked(struct suspend_block_request *req,
 	}
 	if (old & SB_REQ_ACTIVE) {
 		if (counted)
-			sb_count_down(rare);
+			sb_count_down(0);
 	} else {
 		sb_account_start(req, rare);
 	}
@@ -732,16 +695,16 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 		if (old & (SB_REQ_ACTIVE | SB_REQ_TIMED | SB_REQ_REMOVED)) {
 			/* Lost a race to another activation, or timed. */
 			if (counted)
-				sb_count_down(rare);
+				sb_count_down(0);
 			if (unlikely(old & SB_REQ_REMOVED))
 				return sb_misuse(req, "activate");
 			if (old & SB_REQ_TIMED)
 				return sb_activate_locked(req, 0);
-			sb_trace(rare, trace_sb_activate(req, 0, false));
+			trace_sb_activate(req, 0, false);
 			return false;
 		}
 		if (!counted) {
-			sb_count_up(rare);
+			sb_count_up();
 			counted = true;
 			now = local_clock();
 		}
@@ -750,7 +713,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 			break;
 	}
 	sb_account_start(req, rare);
-	sb_trace(rare, trace_sb_activate(req, 0, true));
+	trace_sb_activate(req, 0, true);
 	if (wake)
 		sb_wake_suspend();
 	return true;
@@ -835,17 +798,17 @@ static bool sb_deactivate_locked(struct suspend_block_request *req)
 				       sb_inactive_state(old, now)));
 	if (old & SB_REQ_TIMED)
 		del_timer(&req->timer);
-	sb_account_stop(req, old, now, false, as, rare);
+	sb_account_stop(req, old, now, 0, as, rare);
 	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 	return true;
 }
 
 /*
- * The lock-free deactivation; see suspend_block_deactivate().  @registered:
- * see suspend_block_deactivate_registered().
+ * The lock-free deactivation; see suspend_block_deactivate().  @how: 0, or
+ * SB_STOP_REGISTERED for suspend_block_deactivate_registered().
  */
 static __always_inline bool sb_deactivate(struct suspend_block_request *req,
-					  bool registered)
+					  unsigned int how)
 {
 	s64 old = atomic64_read(&req->state);
 	unsigned long rare;
@@ -863,7 +826,7 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 			now = local_clock();
 	} while (!atomic64_try_cmpxchg(&req->state, &old,
 				       sb_inactive_state(old, now)));
-	sb_account_stop_event(req, old, now, false, as, rare, registered);
+	sb_account_stop(req, old, now, how, as, rare);
 	return true;
 }
 
@@ -882,7 +845,7 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 bool suspend_block_deactivate(struct suspend_block_request *req)
 {
 	sb_debug_assert_added(req);
-	return sb_deactivate(req, false);
+	return sb_deactivate(req, 0);
 }
 EXPORT_SYMBOL_GPL(suspend_block_deactivate);
 
@@ -894,7 +857,7 @@ EXPORT_SYMBOL_GPL(suspend_block_deactivate);
 bool suspend_block_deactivate_registered(struct suspend_block_request *req)
 {
 	sb_debug_assert_added(req);
-	return sb_deactivate(req, true);
+	return sb_deactivate(req, SB_STOP_REGISTERED);
 }
 
 /**

@@ -70,12 +70,11 @@ void suspend_block_flush_notifiers(void);
 
 /*
  * Rare conditions the suspend-block hot path must know about, in one word
- * it reads once per call instead of one flag and one tracepoint key each:
+ * it reads once per call instead of one flag each:
  * bits are set and cleared with atomic bit operations.
  */
 extern unsigned long suspend_block_rare;
 #define SB_RARE_SUSPENDING	0	/* activations now are wakeups */
 #define SB_RARE_AUTOSLEEP	1	/* active time prevents autosleep */
-#define SB_RARE_TRACING		2	/* a hot-path event is enabled */
 
 #endif /* _KERNEL_POWER_QOS_SUSPEND_BLOCK_H */
