@@ -41,7 +41,9 @@
 #include <linux/ktime.h>
 #include <linux/lockdep.h>
 #include <linux/mm.h>
+#include <linux/pm_qos.h>
 #if IS_ENABLED(CONFIG_PM_QOS_SUSPEND_BLOCK)
+#include <linux/pm_qos_power_level.h>
 #include <linux/pm_qos_suspend_block.h>
 #endif
 #include <linux/sched.h>
@@ -1131,8 +1133,9 @@ static void autosleep_prevent_time(struct kunit *test)
  * call and compared line by line after it, with interrupts off and lockdep
  * off (its own bookkeeping is global), on a uniprocessor kernel where
  * nothing else can run meanwhile.  A line counts once however often the
- * call wrote it; a write that leaves a line as it was is not seen, so the
- * count is a lower bound that every counter the call increments reaches.
+ * call wrote it; a write that leaves a line as it was is not seen (a lock
+ * taken and released, for one), so the count is a lower bound that every
+ * counter the call increments reaches.
  *
  * UML's host signal handler still writes its interrupt stack while
  * interrupts are off, and copying megabytes takes long enough for a tick
@@ -1300,6 +1303,8 @@ static void ws_pair_lines(struct kunit *test, struct ws_image *im,
  * is active.
  */
 #define WS_LINES_MAX	2U
+/* The power-level pair: see shared_lines_power_level_pair(). */
+#define WS_PL_LINES	2U
 
 static void ws_sb_on(void *req)
 {
@@ -1341,6 +1346,41 @@ static void shared_lines_class_pair(struct kunit *test, struct ws_image *im)
 	suspend_block_remove_request(other);
 	suspend_block_remove_request(req);
 }
+
+static void ws_pl_on(void *req)
+{
+	power_level_update_request(req, 1);
+}
+
+static void ws_pl_off(void *req)
+{
+	power_level_update_request(req, PM_QOS_POWER_LEVEL_ANY);
+}
+
+/*
+ * The power-level pair (level 1, then none): each update changes the
+ * level's count and the published word of levels in use.
+ */
+static void shared_lines_power_level_pair(struct kunit *test,
+					  struct ws_image *im)
+{
+	struct power_level_request *req;
+	unsigned int up, down;
+
+	req = kunit_kzalloc(test, sizeof(*req), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, req);
+	power_level_add_request(req, "kunit-pl-lines", PM_QOS_POWER_LEVEL_ANY);
+	ws_pl_on(req);
+	ws_pl_off(req);
+	msleep(20);
+	ws_pair_lines(test, im, ws_pl_on, ws_pl_off, req,
+		      "power_level_update_request 1/none", &up, &down);
+	kunit_info(test, "power-level pair: shared lines written: %u, %u\n",
+		   up, down);
+	KUNIT_EXPECT_EQ(test, up, WS_PL_LINES);
+	KUNIT_EXPECT_EQ(test, down, WS_PL_LINES);
+	power_level_remove_request(req);
+}
 #else
 /* 6.1: one line, the combined event counter, in each call. */
 #define WS_LINES_MAX	1U
@@ -1348,7 +1388,51 @@ static void shared_lines_class_pair(struct kunit *test, struct ws_image *im)
 static void shared_lines_class_pair(struct kunit *test, struct ws_image *im)
 {
 }
+
+static void shared_lines_power_level_pair(struct kunit *test,
+					  struct ws_image *im)
+{
+}
 #endif
+
+static void ws_freq_on(void *req)
+{
+	freq_qos_update_request(req, 1000);
+}
+
+static void ws_freq_off(void *req)
+{
+	freq_qos_update_request(req, FREQ_QOS_MIN_DEFAULT_VALUE);
+}
+
+/*
+ * pm_qos's own machinery, the anchor of the power-level class.  Its
+ * constraints are the case's, not globals, and each update takes and
+ * releases pm_qos's global spinlock, which leaves the lock's line as it
+ * was: no line is seen changed.  The lock is a write to a shared line on
+ * SMP all the same, counted from the code (pm-qos-benchmarks.rst).
+ */
+static void shared_lines_freq_qos_pair(struct kunit *test, struct ws_image *im)
+{
+	struct freq_constraints *fc;
+	struct freq_qos_request *fq;
+	unsigned int up, down;
+
+	fc = kunit_kzalloc(test, sizeof(*fc), GFP_KERNEL);
+	fq = kunit_kzalloc(test, sizeof(*fq), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, fc);
+	KUNIT_ASSERT_NOT_NULL(test, fq);
+	freq_constraints_init(fc);
+	KUNIT_ASSERT_GE(test, freq_qos_add_request(fc, fq, FREQ_QOS_MIN,
+						   FREQ_QOS_MIN_DEFAULT_VALUE), 0);
+	ws_pair_lines(test, im, ws_freq_on, ws_freq_off, fq,
+		      "freq_qos_update_request 1000/default", &up, &down);
+	kunit_info(test, "freq_qos pair: shared lines written: %u, %u\n", up,
+		   down);
+	KUNIT_EXPECT_EQ(test, up, 0U);
+	KUNIT_EXPECT_EQ(test, down, 0U);
+	freq_qos_remove_request(fq);
+}
 
 /*
  * The global writes of the pair every driver calls, __pm_stay_awake() and
@@ -1387,6 +1471,8 @@ static void shared_lines_per_pair(struct kunit *test)
 	KUNIT_EXPECT_LE(test, up_busy, WS_LINES_MAX);
 	KUNIT_EXPECT_LE(test, down_busy, WS_LINES_MAX);
 	shared_lines_class_pair(test, im);
+	shared_lines_power_level_pair(test, im);
+	shared_lines_freq_qos_pair(test, im);
 	vfree(im->copy);
 	wakeup_source_unregister(other);
 	wakeup_source_unregister(ws);
