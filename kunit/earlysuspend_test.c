@@ -286,6 +286,7 @@ static void ties_in_order_then_reversed(struct kunit *test)
  */
 static void ties_reversed_after_numbers_run_out(struct kunit *test)
 {
+	struct est_handler *n = est_add(test, "n", -5);
 	struct est_handler *a = est_add(test, "a", 100);
 	struct est_handler *dummy = est_alloc(test, "dummy", 100);
 	struct est_handler *b;
@@ -298,7 +299,10 @@ static void ties_reversed_after_numbers_run_out(struct kunit *test)
 	b = est_add(test, "b", 100);
 	est_request(test, SLEEP);
 	est_request(test, ON);
-	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a s:b r:b r:a");
+	/* Renumbered in between: levels, negative ones too, kept. */
+	KUNIT_EXPECT_STREQ(test, est_log_now(),
+			   "s:n s:a s:b r:b r:a r:n");
+	unregister_early_suspend(&n->es);
 	unregister_early_suspend(&a->es);
 	unregister_early_suspend(&b->es);
 }

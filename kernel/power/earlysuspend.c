@@ -425,26 +425,32 @@ static int es_level(const struct early_suspend *handler)
 		     EARLY_SUSPEND_LEVEL_MAX);
 }
 
-static int es_resume_priority(const struct early_suspend *handler,
-			      unsigned int seq)
+static int es_resume_priority(int level, unsigned int seq)
 {
 	if (WARN_ON_ONCE(seq >= ES_SEQ_LIMIT))
 		seq = ES_SEQ_LIMIT - 1;
-	return es_level(handler) * ES_SEQ_LIMIT + (int)seq;
+	return level * ES_SEQ_LIMIT + (int)seq;
+}
+
+/* The level a resume priority encodes: its quotient, rounded down. */
+static int es_priority_level(int priority)
+{
+	return (priority - (int)((unsigned int)priority % ES_SEQ_LIMIT)) /
+	       ES_SEQ_LIMIT;
 }
 
 /*
  * The next registration number, with es_lock held.  When the numbers run
  * out, the handlers on the resume chain are renumbered from the end of
- * the chain (first in chain order gets the highest), which keeps their
- * order, and numbering goes on from their count.  Only more than
+ * the chain (first in chain order gets the highest), each keeping the level
+ * its priority encodes, which keeps their order, and numbering goes on
+ * from their count.  Only more than
  * ES_SEQ_LIMIT handlers registered at once would tie a new one with an
  * older one (and warn).
  */
 static unsigned int es_resume_seq(void)
 {
 	struct notifier_block *p, *head;
-	struct early_suspend *h;
 	unsigned int n = 0;
 
 	lockdep_assert_held(&es_lock);
@@ -455,10 +461,9 @@ static unsigned int es_resume_seq(void)
 		n++;
 	es_seq = n;
 	/* Walkers of the chain (the passes) hold es_lock: none runs now. */
-	for (p = head; p; p = es_chain_next(&p->next)) {
-		h = container_of(p, struct early_suspend, resume_nb);
-		p->priority = es_resume_priority(h, --n);
-	}
+	for (p = head; p; p = es_chain_next(&p->next))
+		p->priority = es_resume_priority(es_priority_level(p->priority),
+						 --n);
 	return es_seq++;
 }
 
@@ -511,7 +516,7 @@ void register_early_suspend(struct early_suspend *handler)
 	handler->suspend_nb.notifier_call = es_suspend_one;
 	handler->suspend_nb.priority = -level;
 	handler->resume_nb.notifier_call = es_resume_one;
-	handler->resume_nb.priority = es_resume_priority(handler,
+	handler->resume_nb.priority = es_resume_priority(level,
 							 es_resume_seq());
 	blocking_notifier_chain_register(&es_suspend_chain,
 					 &handler->suspend_nb);

@@ -475,12 +475,18 @@ static void sbt_thread_level_op(struct sbt_thread *t, u32 rnd)
 	atomic_long_inc(&sbt.ops[SBT_LEVEL]);
 }
 
-/* Quiescent: the broken copies' limit is the least level counted there. */
+/*
+ * Quiescent: the copy of the aggregate is back at 0, and the copy's limit
+ * is the least level counted there.
+ */
 static void sbt_busted_check_final(void)
 {
 	s32 min = PM_QOS_POWER_LEVEL_ANY;
 	int i;
 
+	/* Every cycle on the copy of the aggregate ended. */
+	if (atomic_read(&sbt_busted_active))
+		sbt_err(SBT_AGGREGATE);
 	if (!READ_ONCE(busted_levels))
 		return;
 	for (i = 0; i < sbt.nthreads; i++)
