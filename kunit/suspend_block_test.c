@@ -19,7 +19,6 @@
 #include <linux/kthread.h>
 #include <linux/pm_qos_suspend_block.h>
 #include <linux/sched.h>
-#include <linux/sched/clock.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
@@ -39,7 +38,7 @@ static unsigned long sb_test_remaining(struct suspend_block_request *r)
 {
 	struct suspend_block_snapshot snap;
 
-	suspend_block_snapshot(r, local_clock(), &snap);
+	suspend_block_snapshot(r, qos_mono_ns(), &snap);
 	if (!snap.active || snap.overdue)
 		return 0;
 	return snap.expires_in ?: MAX_SCHEDULE_TIMEOUT;
@@ -54,9 +53,9 @@ static struct suspend_block_stats sb_stats(struct suspend_block_request *r)
 }
 
 /*
- * local_clock() has nanosecond units everywhere but, on UML, jiffy
- * resolution.  Intervals here last several ticks, and the checks allow one
- * tick of error, so they hold on either kind of clock.
+ * The class's clock may have jiffy resolution on some platforms.
+ * Intervals here last several ticks, and the checks allow one tick of
+ * error, so they hold on either kind of clock.
  */
 /*
  * A timeout that must not run out before the next line checks the request

@@ -39,11 +39,12 @@ struct suspend_block_class_entry;
  * @total_time: nanoseconds spent active, closed intervals only
  * @max_time: longest closed active interval, ns
  * @prevent_time: nanoseconds spent active while autosleep was enabled
- * @last_change: local_clock() of the last activation or deactivation, ns
+ * @last_change: CLOCK_MONOTONIC of the last activation or deactivation, ns
  *
- * Times come from local_clock(): cheap, nanosecond resolution, and close
- * enough across CPUs for statistics (an interval that would come out
- * negative across CPUs counts as zero).
+ * Times are CLOCK_MONOTONIC in ns, read with ktime_get_mono_fast_ns(): the
+ * clock of wakeup sources, usable in any context (an interval that would
+ * come out negative across CPUs counts as zero).  A request behind a
+ * wakeup source keeps none of its own: they are the source's.
  */
 struct suspend_block_stats {
 	u64 active_count;
@@ -59,7 +60,7 @@ struct suspend_block_stats {
  * struct suspend_block_request - a handle that can block system suspend
  * @state: the request's state in one word, changed only by compare-and-
  *	exchange: bit 0 active, bit 1 timed (a timeout is pending), bit 2
- *	removed, the rest the local_clock() at which the current active
+ *	removed, the rest the CLOCK_MONOTONIC ns at which the current active
  *	interval started or, while inactive, at which the last one ended
  *	(the last change, reported as the last_change statistic).  Internal
  *	to the class.
@@ -75,7 +76,7 @@ struct suspend_block_stats {
  * @total_time: see @active_count
  * @max_time: see @active_count
  * @prevent_time: see @active_count
- * @prevent_mark: local_clock() up to which @prevent_time is accounted, so
+ * @prevent_mark: the time up to which @prevent_time is accounted, so
  *	that the end of an interval and autosleep being switched off never
  *	count the same time twice
  * @timer: ends timed activations
@@ -146,14 +147,20 @@ suspend_block_backs_wakeup_source(const struct suspend_block_request *req)
 }
 
 /*
- * For the wakeup-source code only, which registers each event itself (one
- * per deactivation, as mainline counts them): like suspend_block_deactivate()
- * but the 1 -> 0 transition of the aggregate registers no event of its own.
- * And like suspend_block_activate() but without waking a suspend in
- * progress, which mainline does only for a source's "hard" events.
+ * For the wakeup-source code only.  A source's request is its state: the
+ * source is active exactly while the request is, and its code keeps its
+ * statistics in its own fields from the interval each call returns (the
+ * class keeps none for such requests).  _source_start() is
+ * suspend_block_activate() without waking a suspend in progress, which
+ * mainline does only for a source's "hard" events; _source_stop() also
+ * registers one PM-core event, as mainline's deactivation of a source
+ * does.  _deactivate_registered() registers nothing: for a source removed
+ * while active, whose event moves to a count of its own.
  */
+bool suspend_block_source_start(struct suspend_block_request *req, u64 *since);
+bool suspend_block_source_stop(struct suspend_block_request *req, u64 *since,
+			       u64 *end);
 bool suspend_block_deactivate_registered(struct suspend_block_request *req);
-bool suspend_block_activate_quiet(struct suspend_block_request *req);
 
 struct seq_file;
 /* For debugfs wakeup_sources: a row per request that backs no source. */

@@ -21,7 +21,6 @@
 #include <linux/ktime.h>
 #include <linux/notifier.h>
 #include <linux/pid.h>
-#include <linux/sched/clock.h>
 #include <linux/string.h>
 #include <linux/suspend.h>
 #include <linux/timekeeping.h>
@@ -55,7 +54,7 @@ static bool sa_entered;
  * made the suspend abort and was released at once is still named.
  */
 static atomic_t sa_abort_active;	/* requests active at the abort */
-static u64 sa_abort_at;			/* local_clock() of the abort */
+static u64 sa_abort_at;			/* qos_mono_ns() of the abort */
 static void sa_report_fn(struct work_struct *work);
 static DECLARE_WORK(sa_report_work, sa_report_fn);
 
@@ -127,7 +126,7 @@ bool suspend_block_report_abort(void)
 	 * request active when the count is read ends no earlier, so the
 	 * work names it even if it ends before the work runs.
 	 */
-	u64 at = max_t(u64, local_clock(), TICK_NSEC) - TICK_NSEC;
+	u64 at = max_t(u64, qos_mono_ns(), TICK_NSEC) - TICK_NSEC;
 	unsigned int active = suspend_block_active_count();
 
 	if (!active)

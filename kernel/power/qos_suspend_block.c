@@ -55,16 +55,15 @@
  * never end an activation that a later call renewed.  timer_list is the
  * timer wheel: O(1) to arm, re-arm and cancel.
  *
- * Wakeup sources.  Every struct wakeup_source embeds a request that its
- * code (drivers/base/power/wakeup.c) activates and deactivates with the
- * source, under the source's lock, so the aggregate counts active sources
- * too and there is one event in progress for both.  Mainline registers one
- * event per source deactivation; to keep that count, the source registers
- * its event while its request is still active and then deactivates it
- * with suspend_block_deactivate_registered(), whose 1 -> 0 transition
- * cancels instead of ending, so that nothing is registered twice.  And it
- * activates with suspend_block_activate_quiet(), which leaves waking a
- * suspend in progress to the source's "hard" events, as mainline does.
+ * Wakeup sources.  Every struct wakeup_source embeds a request that is
+ * its state: the source is active exactly while the request is, so the
+ * aggregate counts active sources too and there is one event in progress
+ * for both.  Its code (drivers/base/power/wakeup.c) starts and stops it
+ * with suspend_block_source_start() and _stop(), lock-free unless the
+ * source has a timeout pending, and keeps mainline's statistics in the
+ * source's fields from the intervals they return; the request keeps none.
+ * Mainline registers one event per source deactivation: the stop does
+ * too, before its part of the aggregate goes (sb_count_down_source()).
  *
  * suspend_block_registry_lock guards the registry, which only read-outs
  * walk; add and remove are O(1) list operations under it.  Lock order:
@@ -78,7 +77,6 @@
 #include <linux/debugobjects.h>
 #include <linux/export.h>
 #include <linux/jiffies.h>
-#include <linux/sched/clock.h>
 #include <linux/suspend.h>
 #include <linux/workqueue.h>
 #include <trace/events/suspend_qos.h>
@@ -102,7 +100,7 @@ static atomic_t sb_active = ATOMIC_INIT(0);
 unsigned long suspend_block_rare;
 
 /*
- * local_clock() when autosleep was switched on, 0 while it is off: active
+ * qos_mono_ns() when autosleep was switched on, 0 while it is off: active
  * time after it counts as preventing suspend.  sb_autosleep_off_at is when
  * it was last switched off: a deactivation that saw it on before clearing
  * its bit, and off after, accounts up to then (the switch's walk of the
@@ -131,7 +129,7 @@ static inline u64 sb_since(s64 state)
 /*
  * The state of an interval starting at @now after the one in @old: its
  * start is strictly later, so that an exchange expecting a stale state word
- * fails (no ABA).  local_clock() stays below 2^61 ns for 70 years.
+ * fails (no ABA).  CLOCK_MONOTONIC stays below 2^61 ns for 70 years.
  */
 static inline s64 sb_active_state(s64 old, u64 now, u64 flags)
 {
@@ -219,13 +217,16 @@ static void sb_wake_suspend(void)
 
 /*
  * How a deactivation ends an interval (flags): by the request's timeout
- * (counted in expire_count), and whether its caller registered the PM
- * core's event itself (a wakeup source's, through
- * suspend_block_deactivate_registered()), so that a 1 -> 0 transition
- * cancels the event instead of registering it a second time.
+ * (counted in expire_count); with the PM core's event registered by the
+ * caller already (a wakeup source removed while active, which hands its
+ * event to a count of its own), so that a 1 -> 0 transition cancels it
+ * instead of registering it a second time; or as a wakeup source's, whose
+ * statistics are its own and which registers one event per deactivation
+ * (sb_count_down_source()).
  */
 #define SB_STOP_EXPIRED		BIT(0)
 #define SB_STOP_REGISTERED	BIT(1)
+#define SB_STOP_SOURCE		BIT(2)
 
 /* The aggregate went 1 -> 0: the event ends, registered unless @how says. */
 static void sb_became_unblocked(unsigned int how)
@@ -282,6 +283,31 @@ static __always_inline void sb_count_up(void)
 }
 
 /*
+ * The count-down of a wakeup source's deactivation, which registers one
+ * event (mainline's count: one per deactivation) before its part of the
+ * aggregate goes, so that a reader of the PM core's count sees the event
+ * in progress, registered or both, never neither.  As the last one it
+ * registers nothing first: the 1 -> 0 transition's pm_wakeup_event_end()
+ * then registers it and ends the aggregate's event in one addition, as
+ * mainline's deactivation does.  Otherwise it registers, and if the count
+ * drops to 0 after all (the others went meanwhile), the transition only
+ * cancels (SB_STOP_REGISTERED, set in *@how).  Return the new count.
+ */
+static __always_inline int sb_count_down_source(unsigned int *how)
+{
+	int active = atomic_read(&sb_active);
+
+	for (;;) {
+		if (active > 1 && !(*how & SB_STOP_REGISTERED)) {
+			pm_wakeup_event_register();
+			*how |= SB_STOP_REGISTERED;
+		}
+		if (atomic_try_cmpxchg(&sb_active, &active, active - 1))
+			return active - 1;
+	}
+}
+
+/*
  * One request fewer: after its bit is cleared (or it lost the race); @how:
  * SB_STOP_* flags, for sb_became_unblocked().
  *
@@ -294,11 +320,14 @@ static __always_inline void sb_count_up(void)
  */
 static __always_inline void sb_count_down(unsigned int how)
 {
-	unsigned int active;
+	int active;
 
 	sb_torture_window();
 	preempt_disable();
-	active = atomic_dec_return(&sb_active);
+	if (how & SB_STOP_SOURCE)
+		active = sb_count_down_source(&how);
+	else
+		active = atomic_dec_return(&sb_active);
 
 	trace_sb_aggregate(active);
 	if (!active) {
@@ -362,6 +391,11 @@ static __always_inline void sb_account_stop(struct suspend_block_request *req,
 {
 	u64 since = sb_since(old), held = qos_elapsed_ns(since, now), as, until;
 
+	if (how & SB_STOP_SOURCE) {
+		trace_sb_deactivate(req->name, held);
+		sb_count_down(how);
+		return;
+	}
 	atomic64_add(held, &req->total_time);
 	qos_atomic64_max(&req->max_time, held);
 	if (sb_rare_is(rare, AUTOSLEEP)) {
@@ -398,7 +432,7 @@ static void sb_timer_fn(struct timer_list *t)
 		rare = sb_rare();
 		as = sb_autosleep_before(rare);
 		/* Timed states change only under timer_lock. */
-		now = local_clock();
+		now = qos_mono_ns();
 		atomic64_set(&req->state, sb_inactive_state(old, now));
 		sb_account_stop(req, old, now, SB_STOP_EXPIRED, as, rare);
 	} else if (old & SB_REQ_TIMED) {
@@ -648,7 +682,7 @@ static bool sb_activate_locked(struct suspend_block_request *req,
 		if (!counted) {
 			sb_count_up();
 			counted = true;
-			now = local_clock();
+			now = qos_mono_ns();
 		}
 		new = sb_active_state(old, now, timed);
 	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
@@ -674,12 +708,20 @@ static bool sb_activate_locked(struct suspend_block_request *req,
 }
 
 /*
- * The lock-free activation; see suspend_block_activate().  @wake: wake a
- * suspend in progress when this call starts an interval (sb_wake_suspend()),
- * which the quiet activation of a wakeup source's soft event does not.
+ * How an activation starts an interval (flags, constants in each caller):
+ * waking a suspend in progress (sb_wake_suspend()), which the activation
+ * of a wakeup source leaves to the source's "hard" events, as mainline
+ * does; and as a wakeup source's, whose statistics are its own.
+ */
+#define SB_START_WAKE		BIT(0)
+#define SB_START_SOURCE		BIT(1)
+
+/*
+ * The lock-free activation; see suspend_block_activate().  *@since: the
+ * start of the interval this call started.
  */
 static __always_inline bool sb_activate(struct suspend_block_request *req,
-					bool wake)
+					unsigned int how, u64 *since)
 {
 	/*
 	 * Acquire: when the request is found active already, the event that
@@ -706,15 +748,17 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 		if (!counted) {
 			sb_count_up();
 			counted = true;
-			now = local_clock();
+			now = qos_mono_ns();
 		}
 		new = sb_active_state(old, now, 0);
 		if (atomic64_try_cmpxchg(&req->state, &old, new))
 			break;
 	}
-	sb_account_start(req, rare);
+	*since = sb_since(new);
+	if (!(how & SB_START_SOURCE))
+		sb_account_start(req, rare);
 	trace_sb_activate(req, 0, true);
-	if (wake)
+	if (how & SB_START_WAKE)
 		sb_wake_suspend();
 	return true;
 }
@@ -736,21 +780,25 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
  */
 bool suspend_block_activate(struct suspend_block_request *req)
 {
+	u64 since;
+
 	sb_debug_assert_added(req);
-	return sb_activate(req, true);
+	return sb_activate(req, SB_START_WAKE, &since);
 }
 EXPORT_SYMBOL_GPL(suspend_block_activate);
 
 /*
- * For the wakeup-source code only: suspend_block_activate() that does not
- * wake a suspend in progress (pm_system_wakeup()), since mainline does that
- * only for a source's "hard" events, and the source's code does it then.
- * Its requests are never timed, so this is always the lock-free path.
+ * For the wakeup-source code only (see suspend_block_source_stop()):
+ * suspend_block_activate() that keeps no statistics of the request's own
+ * and does not wake a suspend in progress, which mainline does only for a
+ * source's "hard" events (the source's code does it then).  Its requests
+ * are never timed, so this is always the lock-free path.  *@since: the
+ * start of the interval, if this call started one.
  */
-bool suspend_block_activate_quiet(struct suspend_block_request *req)
+bool suspend_block_source_start(struct suspend_block_request *req, u64 *since)
 {
 	sb_debug_assert_added(req);
-	return sb_activate(req, false);
+	return sb_activate(req, SB_START_SOURCE, since);
 }
 
 /**
@@ -788,7 +836,7 @@ static bool sb_deactivate_locked(struct suspend_block_request *req)
 
 	raw_spin_lock_irqsave(&req->timer_lock, flags);
 	old = atomic64_read(&req->state);
-	now = local_clock();
+	now = qos_mono_ns();
 	do {
 		if (!(old & SB_REQ_ACTIVE)) {
 			raw_spin_unlock_irqrestore(&req->timer_lock, flags);
@@ -804,12 +852,15 @@ static bool sb_deactivate_locked(struct suspend_block_request *req)
 }
 
 /*
- * The lock-free deactivation; see suspend_block_deactivate().  @how: 0, or
- * SB_STOP_REGISTERED for suspend_block_deactivate_registered().
+ * The lock-free deactivation; see suspend_block_deactivate().  @how: 0,
+ * SB_STOP_REGISTERED or SB_STOP_SOURCE.  *@since, *@end: the interval this
+ * call ended.
  */
 static __always_inline bool sb_deactivate(struct suspend_block_request *req,
-					  unsigned int how)
+					  unsigned int how, u64 *since,
+					  u64 *end)
 {
+	s64 new;
 	s64 old = atomic64_read(&req->state);
 	unsigned long rare;
 	u64 as, now = 0;
@@ -823,9 +874,11 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 		rare = sb_rare();
 		as = sb_autosleep_before(rare);
 		if (!now)
-			now = local_clock();
-	} while (!atomic64_try_cmpxchg(&req->state, &old,
-				       sb_inactive_state(old, now)));
+			now = qos_mono_ns();
+		new = sb_inactive_state(old, now);
+	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
+	*since = sb_since(old);
+	*end = sb_since(new);
 	sb_account_stop(req, old, now, how, as, rare);
 	return true;
 }
@@ -844,20 +897,39 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
  */
 bool suspend_block_deactivate(struct suspend_block_request *req)
 {
+	u64 since, end;
+
 	sb_debug_assert_added(req);
-	return sb_deactivate(req, 0);
+	return sb_deactivate(req, 0, &since, &end);
 }
 EXPORT_SYMBOL_GPL(suspend_block_deactivate);
 
 /*
  * Not exported: only the wakeup-source code, built in, may end an event
- * without registering it, since it registers its own first.  Its requests
+ * without registering it, since it registers its own (the event of a
+ * source removed while active moves to a count of its own).  Its requests
  * are never timed, so this is always the lock-free path.
  */
 bool suspend_block_deactivate_registered(struct suspend_block_request *req)
 {
+	u64 since, end;
+
 	sb_debug_assert_added(req);
-	return sb_deactivate(req, SB_STOP_REGISTERED);
+	return sb_deactivate(req, SB_STOP_REGISTERED, &since, &end);
+}
+
+/*
+ * For the wakeup-source code only: the deactivation of a source's request,
+ * which keeps no statistics of the request's own (the source's are in its
+ * fields) and registers one PM-core event, as mainline's deactivation of a
+ * source does (sb_count_down_source()).  Always the lock-free path.
+ * *@since, *@end: the interval this call ended, if it ended one.
+ */
+bool suspend_block_source_stop(struct suspend_block_request *req, u64 *since,
+			       u64 *end)
+{
+	sb_debug_assert_added(req);
+	return sb_deactivate(req, SB_STOP_SOURCE, since, end);
 }
 
 /**
@@ -1059,7 +1131,7 @@ void suspend_block_autosleep_enabled(bool enabled)
 {
 	struct suspend_block_request *req;
 	unsigned long flags;
-	u64 now = local_clock(), as;
+	u64 now = qos_mono_ns(), as;
 	s64 state;
 
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);

@@ -2,10 +2,11 @@
 /*
  * Read-outs of the suspend-block class:
  *
- *   /sys/kernel/debug/pm_qos/suspend_block  every registered request (those
- *	behind mainline wakeup sources included, kind wakeup_source), its
- *	state and the class's statistics, one tab-separated line each, and a
- *	"deleted" line summing up removed requests other than those;
+ *   /sys/kernel/debug/pm_qos/suspend_block  every registered request but
+ *	those behind mainline wakeup sources (whose statistics are the
+ *	sources', in debugfs wakeup_sources), its state and the class's
+ *	statistics, one tab-separated line each, and a "deleted" line summing
+ *	up removed requests;
  *   /sys/power/suspend_blockers  the names of the requests blocking suspend
  *	right now (wakeup sources included), separated by spaces;
  *   debugfs wakeup_sources  mainline's file: after the wakeup sources, a
@@ -33,7 +34,6 @@
 #include <linux/device.h>
 #include <linux/proc_fs.h>
 #include <linux/sched.h>
-#include <linux/sched/clock.h>
 #include <linux/seq_file.h>
 #include <linux/sysfs.h>
 
@@ -101,11 +101,13 @@ static int sb_debugfs_show(struct seq_file *m, void *unused)
 	struct suspend_block_snapshot snap;
 	struct suspend_block_walk sw;
 	struct suspend_block_stats st;
-	u64 now = local_clock();
+	u64 now = qos_mono_ns();
 
 	seq_puts(m, "name\tactive\tactive_count\texpire_count\twakeup_count\tactive_since\ttotal_time\tmax_time\tprevent_time\tlast_change\texpires_in_ms\tkind\tpid\tuid\tcomm\n");
 	suspend_block_walk_start(&sw);
 	while ((req = suspend_block_walk_next(&sw))) {
+		if (suspend_block_backs_wakeup_source(req))
+			continue;
 		suspend_block_snapshot(req, now, &snap);
 		sb_show_one(m, req->name, snap.active, &snap.stats, snap.open,
 			    snap.open_prevent, snap.expires_in, req->owner);
@@ -216,7 +218,7 @@ static int suspend_blockers_proc_show(struct seq_file *m, void *v)
 	struct suspend_block_snapshot snap;
 	struct suspend_block_walk sw;
 	struct wakeup_source *ws;
-	u64 now = local_clock();
+	u64 now = qos_mono_ns();
 	int srcuidx;
 
 	seq_puts(m, "kind\tname\tactive\tactive_ns\tcount\ttotal_ns\tmax_ns\tpid\tuid\tcomm\n");
@@ -249,8 +251,7 @@ static int suspend_blockers_proc_show(struct seq_file *m, void *v)
  * (name, active_count, event_count, wakeup_count, expire_count, then
  * active_since, total_time, max_time, last_change and
  * prevent_suspend_time in ms), so that it lists every blocker.  A
- * request's events are its activations; its last_change is on the
- * local_clock() scale, not the sources' monotonic clock.
+ * request's events are its activations.
  *
  * Context: Process context (the registry is walked in batches).
  */
@@ -259,7 +260,7 @@ void suspend_block_show_wakeup_source_rows(struct seq_file *m)
 	struct suspend_block_request *req;
 	struct suspend_block_snapshot snap;
 	struct suspend_block_walk sw;
-	u64 now = local_clock();
+	u64 now = qos_mono_ns();
 
 	suspend_block_walk_start(&sw);
 	while ((req = suspend_block_walk_next(&sw))) {

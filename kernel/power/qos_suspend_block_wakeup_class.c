@@ -43,7 +43,6 @@
 #include <linux/init.h>
 #include <linux/list.h>
 #include <linux/pm_wakeup.h>
-#include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/sysfs.h>
@@ -93,9 +92,8 @@ static u64 sbc_ms(u64 ns)
 }
 
 /*
- * Read @dev's request.  Times are the class's local_clock() intervals; the
- * last change, which mainline gives as a CLOCK_MONOTONIC time, is that
- * clock now less the time since the change.
+ * Read @dev's request.  The class's times are CLOCK_MONOTONIC, as
+ * mainline's sources' are.
  */
 static int sbc_read(struct device *dev, u64 v[SBC_NR_VALUES])
 {
@@ -103,7 +101,7 @@ static int sbc_read(struct device *dev, u64 v[SBC_NR_VALUES])
 	struct suspend_block_snapshot snap;
 	struct suspend_block_stats *st = &snap.stats;
 	unsigned long flags;
-	u64 now, mono, ago;
+	u64 now;
 
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	e = dev_get_drvdata(dev);
@@ -111,12 +109,10 @@ static int sbc_read(struct device *dev, u64 v[SBC_NR_VALUES])
 		raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 		return -ENODEV;
 	}
-	now = local_clock();
+	now = qos_mono_ns();
 	suspend_block_snapshot(e->req, now, &snap);
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
-	mono = ktime_get_ns();
 
-	ago = qos_elapsed_ns(st->last_change, now);
 	v[SBC_ACTIVE_COUNT] = st->active_count;
 	/* Each activation is the one event it reports. */
 	v[SBC_EVENT_COUNT] = st->active_count;
@@ -125,8 +121,7 @@ static int sbc_read(struct device *dev, u64 v[SBC_NR_VALUES])
 	v[SBC_ACTIVE_TIME_MS] = sbc_ms(snap.open);
 	v[SBC_TOTAL_TIME_MS] = sbc_ms(st->total_time + snap.open);
 	v[SBC_MAX_TIME_MS] = sbc_ms(max(st->max_time, snap.open));
-	v[SBC_LAST_CHANGE_MS] = st->last_change && mono > ago ?
-		sbc_ms(mono - ago) : 0;
+	v[SBC_LAST_CHANGE_MS] = sbc_ms(st->last_change);
 	v[SBC_PREVENT_SUSPEND_TIME_MS] = sbc_ms(st->prevent_time +
 						snap.open_prevent);
 	return 0;

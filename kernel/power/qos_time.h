@@ -11,11 +11,26 @@
 #include <linux/jiffies.h>
 #include <linux/math64.h>
 #include <linux/minmax.h>
+#include <linux/timekeeping.h>
 #include <linux/types.h>
 
 /*
+ * The suspend-block class's clock: CLOCK_MONOTONIC in ns, the clock of
+ * mainline's wakeup-source statistics, so that a wakeup source keeps the
+ * very times its request's transitions read (one clock read each).  The
+ * NMI-safe accessor, since the class's abort report runs after syscore
+ * suspend, where ktime_get() warns; across a timekeeper update it may
+ * differ from ktime_get() by a few ns, which the max() of the class's state
+ * word and qos_elapsed_ns() absorb.
+ */
+static __always_inline u64 qos_mono_ns(void)
+{
+	return ktime_get_mono_fast_ns();
+}
+
+/*
  * Nanoseconds from @from to @to, 0 if @to is not later: the two ends may
- * come from racing calls, or from local_clock() on two CPUs, which can be
+ * come from racing calls, or from a clock read on two CPUs, which can be
  * slightly out of step, and an interval is never negative.
  */
 static inline u64 qos_elapsed_ns(u64 from, u64 to)

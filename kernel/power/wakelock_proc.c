@@ -22,8 +22,8 @@
  *   total_time    time held, the current hold included
  *   sleep_time    time held while autosleep was on (suspend locks only)
  *   max_time      longest hold, the current one included
- *   last_change   local_clock() of the last lock or unlock (for wakeup
- *                 sources, ktime_get()'s: both count ns since boot)
+ *   last_change   ns since boot of the last lock or unlock: CLOCK_MONOTONIC
+ *                 (idle locks: local_clock())
  */
 
 #include <linux/device.h>
@@ -192,7 +192,7 @@ int wakelocks_proc_show(struct seq_file *m, void *v)
 	struct power_level_walk pw;
 	struct wakeup_source *ws;
 	struct wl_row r;
-	u64 now = local_clock();
+	u64 now = qos_mono_ns(), idle_now = local_clock();
 	int srcuidx;
 
 	seq_puts(m, "name\tcount\texpire_count\twake_count\tactive_since\ttotal_time\tsleep_time\tmax_time\tlast_change\n");
@@ -211,7 +211,7 @@ int wakelocks_proc_show(struct seq_file *m, void *v)
 
 	power_level_walk_start(&pw);
 	while ((preq = power_level_walk_next(&pw))) {
-		wl_idle_row(preq, &r, now);
+		wl_idle_row(preq, &r, idle_now);
 		wl_print_row(m, preq->name, &r);
 	}
 	power_level_walk_end(&pw);

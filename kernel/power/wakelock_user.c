@@ -25,7 +25,6 @@
 #include <linux/kernel.h>
 #include <linux/mutex.h>
 #include <linux/pm_qos_suspend_block.h>
-#include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/stringhash.h>
 #include <linux/sysfs.h>
@@ -207,7 +206,7 @@ unsigned int wakelock_user_gc(u64 min_idle_ns)
 	u64 now;
 
 	mutex_lock(&uwl_mutex);
-	now = local_clock();
+	now = qos_mono_ns();
 	list_for_each_entry_safe(wl, next, &uwl_lru, lru) {
 		if (time_before(jiffies, wl->used + min_idle))
 			break;
