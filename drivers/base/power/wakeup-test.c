@@ -7,8 +7,8 @@
  * (which only ever extend, and which __pm_stay_awake() cancels), the
  * wakeup_count handshake and events during a suspend, hard events,
  * removal of active sources, the device wakeup API, the attributes of the
- * wakeup class, the autosleep accounting and the shared cache lines one
- * pair writes.
+ * wakeup class, the autosleep accounting, exact counts under racing calls
+ * and the shared cache lines one pair writes.
  *
  * This is a differential test.  It uses only the public API (pm_wakeup.h,
  * suspend.h, device.h) so that the same file builds and passes both on
@@ -35,9 +35,12 @@
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/gfp.h>
+#include <linux/hrtimer.h>
 #include <linux/irqflags.h>
 #include <linux/jiffies.h>
+#include <linux/kthread.h>
 #include <linux/kernel.h>
+#include <linux/completion.h>
 #include <linux/ktime.h>
 #include <linux/lockdep.h>
 #include <linux/mm.h>
@@ -1128,6 +1131,168 @@ static void autosleep_prevent_time(struct kunit *test)
 }
 
 /*
+ * Calls racing on one source: WS_RACE_THREADS kthreads and a hard-IRQ
+ * hrtimer call __pm_stay_awake(), __pm_relax() and pm_wakeup_ws_event()
+ * without a timeout on the same source, each counting its own calls.  Once
+ * all have returned, every count is exact: event_count is the number of
+ * events reported, every activation was relaxed once (active_count ==
+ * relax_count, the source inactive, nothing in progress), exactly one
+ * event was registered per deactivation, and nothing expired.  Times are
+ * bounded by the run (total_time within it, max_time at most total_time,
+ * last_time inside it), and a pair timed afterwards adds exactly its
+ * interval to total_time, so the racing updates left the sums consistent.
+ * 6.1 serialises the calls with the source's lock; a kernel that does not
+ * must get the same numbers.  On SMP the threads race each other too.
+ * Registered events are compared in 16 bits, as ws_count_delta() does.
+ */
+#define WS_RACE_THREADS	2
+#define WS_RACE_CALLS	20000	/* at least, per thread */
+#define WS_RACE_IRQ_NS	(50 * NSEC_PER_USEC)
+/* Timer calls to wait for: without high-resolution timers, one a tick. */
+#define WS_RACE_IRQ_CALLS	30
+
+enum { WS_RACE_STAY, WS_RACE_RELAX, WS_RACE_EVENT, WS_RACE_OPS };
+
+struct ws_race {
+	struct wakeup_source *ws;
+	struct hrtimer timer;
+	bool stop;
+	unsigned long irq_calls[WS_RACE_OPS];	/* the timer's own */
+};
+
+struct ws_race_thread {
+	struct ws_race *race;
+	struct completion done;
+	u32 seed;
+	unsigned long calls[WS_RACE_OPS];
+};
+
+static void ws_race_call(struct wakeup_source *ws, unsigned int op)
+{
+	if (op == WS_RACE_STAY)
+		__pm_stay_awake(ws);
+	else if (op == WS_RACE_RELAX)
+		__pm_relax(ws);
+	else
+		pm_wakeup_ws_event(ws, 0, false);
+}
+
+static unsigned long ws_race_irq_calls(struct ws_race *r)
+{
+	return READ_ONCE(r->irq_calls[0]) + READ_ONCE(r->irq_calls[1]) +
+	       READ_ONCE(r->irq_calls[2]);
+}
+
+static enum hrtimer_restart ws_race_irq(struct hrtimer *t)
+{
+	struct ws_race *r = container_of(t, struct ws_race, timer);
+	unsigned long n = ws_race_irq_calls(r);
+
+	ws_race_call(r->ws, n % WS_RACE_OPS);
+	r->irq_calls[n % WS_RACE_OPS]++;
+	if (READ_ONCE(r->stop))
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(t, ns_to_ktime(WS_RACE_IRQ_NS));
+	return HRTIMER_RESTART;
+}
+
+/* WS_RACE_CALLS calls and until the timer made its calls, or WS_WAIT_MS. */
+static int ws_race_fn(void *arg)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(WS_WAIT_MS);
+	struct ws_race_thread *t = arg;
+	unsigned int i, op;
+
+	for (i = 0; i < WS_RACE_CALLS ||
+	     (ws_race_irq_calls(t->race) < WS_RACE_IRQ_CALLS &&
+	      time_before(jiffies, end)); i++) {
+		t->seed = t->seed * 1664525 + 1013904223;	/* an LCG */
+		op = (t->seed >> 16) % WS_RACE_OPS;
+		ws_race_call(t->race->ws, op);
+		t->calls[op]++;
+		if (!(i % 64))
+			cond_resched();
+	}
+	complete(&t->done);
+	return 0;
+}
+
+static void calls_race_counts_exact(struct kunit *test)
+{
+	struct ws_race_thread th[WS_RACE_THREADS] = {};
+	struct ws_race r = { .ws = ws_new(test, "kunit-ws-race") };
+	struct wakeup_source *ws = r.ws;
+	unsigned long events, relaxes, i, n;
+	unsigned int before, after;
+	struct task_struct *task;
+	ktime_t t0, t1, total, start, held;
+
+	KUNIT_ASSERT_TRUE(test, pm_get_wakeup_count(&before, false));
+	hrtimer_init(&r.timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	r.timer.function = ws_race_irq;
+	t0 = ktime_get();
+	hrtimer_start(&r.timer, ns_to_ktime(WS_RACE_IRQ_NS),
+		      HRTIMER_MODE_REL_HARD);
+	for (n = 0; n < WS_RACE_THREADS; n++) {
+		th[n].race = &r;
+		th[n].seed = n + 1;
+		init_completion(&th[n].done);
+		task = kthread_run(ws_race_fn, &th[n], "kunit-ws-race/%lu", n);
+		if (IS_ERR(task))
+			break;
+	}
+	for (i = 0; i < n; i++)
+		wait_for_completion(&th[i].done);
+	WRITE_ONCE(r.stop, true);
+	hrtimer_cancel(&r.timer);
+	__pm_relax(ws);
+	t1 = ktime_get();
+	KUNIT_ASSERT_EQ_MSG(test, n, (unsigned long)WS_RACE_THREADS,
+			    "kthread_run() failed");
+
+	events = r.irq_calls[WS_RACE_STAY] + r.irq_calls[WS_RACE_EVENT];
+	relaxes = r.irq_calls[WS_RACE_RELAX];
+	for (i = 0; i < n; i++) {
+		events += th[i].calls[WS_RACE_STAY] +
+			  th[i].calls[WS_RACE_EVENT];
+		relaxes += th[i].calls[WS_RACE_RELAX];
+	}
+	kunit_info(test, "%lu events, %lu relaxes (%lu calls from the timer), %lu activations\n",
+		   events, relaxes, r.irq_calls[0] + r.irq_calls[1] +
+		   r.irq_calls[2], ws->active_count);
+
+	KUNIT_EXPECT_GE(test, r.irq_calls[0] + r.irq_calls[1] + r.irq_calls[2],
+			(unsigned long)WS_RACE_IRQ_CALLS);
+	KUNIT_EXPECT_EQ(test, ws->event_count, events);
+	KUNIT_EXPECT_GT(test, ws->active_count, 0UL);
+	KUNIT_EXPECT_EQ(test, ws->relax_count, ws->active_count);
+	KUNIT_EXPECT_FALSE(test, ws->active);
+	KUNIT_EXPECT_EQ(test, ws->expire_count, 0UL);
+	KUNIT_EXPECT_EQ(test, ws->wakeup_count, 0UL);
+	KUNIT_EXPECT_TRUE(test, pm_get_wakeup_count(&after, false));
+	KUNIT_EXPECT_EQ_MSG(test, ws_count_delta(before, after),
+			    (unsigned int)(ws->active_count & 0xffff),
+			    "one event registered per deactivation");
+	KUNIT_EXPECT_GT(test, ktime_to_ns(ws->total_time), 0LL);
+	KUNIT_EXPECT_LE(test, ws->total_time, ktime_sub(t1, t0));
+	KUNIT_EXPECT_LE(test, ws->max_time, ws->total_time);
+	KUNIT_EXPECT_GE(test, ws->last_time, t0);
+	KUNIT_EXPECT_LE(test, ws->last_time, t1);
+
+	/* After the race, one pair adds exactly its own interval. */
+	total = ws->total_time;
+	__pm_stay_awake(ws);
+	start = ws->last_time;
+	msleep(WS_HOLD_MS);
+	__pm_relax(ws);
+	held = ktime_sub(ws->last_time, start);
+	KUNIT_EXPECT_GE(test, held, ws_at_least(WS_HOLD_MS));
+	KUNIT_EXPECT_EQ(test, ws->total_time, ktime_add(total, held));
+	KUNIT_EXPECT_GE(test, ws->max_time, held);
+	wakeup_source_unregister(ws);
+}
+
+/*
  * Shared cache lines written by one call: the kernel image's writable
  * data (.data and .bss, where every global lives) is copied before the
  * call and compared line by line after it, with interrupts off and lockdep
@@ -1496,6 +1661,7 @@ static struct kunit_case wakeup_source_cases[] = {
 	KUNIT_CASE(class_attributes),
 	KUNIT_CASE(device_wakeup_api),
 	KUNIT_CASE(autosleep_prevent_time),
+	KUNIT_CASE(calls_race_counts_exact),
 	KUNIT_CASE(shared_lines_per_pair),
 	{}
 };
