@@ -242,6 +242,8 @@ BENCH_LOOP(loop_clock, u64,
 	   *ctx += local_clock(); *ctx += local_clock())
 BENCH_LOOP(loop_ktime, u64,
 	   *ctx += ktime_get_ns(); *ctx += ktime_get_ns())
+BENCH_LOOP(loop_mono_fast, u64,
+	   *ctx += ktime_get_mono_fast_ns(); *ctx += ktime_get_mono_fast_ns())
 static void loop_irqsave(u64 n, void *ctx)
 {
 	unsigned long flags;
@@ -399,6 +401,8 @@ void bench_floors(void)
 		  NULL, NULL);
 	bench_row("floor: two ktime_get() reads", loop_ktime, &bench_sink,
 		  NULL, NULL);
+	bench_row("floor: two ktime_get_mono_fast_ns() reads", loop_mono_fast,
+		  &bench_sink, NULL, NULL);
 	bench_row("floor: two local_irq_save + restore", loop_irqsave, NULL,
 		  NULL, NULL);
 	unit = bench_row("floor: two atomic_long_cmpxchg", loop_cmpxchg,

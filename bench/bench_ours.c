@@ -65,15 +65,15 @@ static void loop_sb_rotating(u64 n, void *data)
 
 /*
  * The primitive floors: the atomic operations and clock reads a pair
- * cannot do without, on variables in separate cache lines as the real
+ * cannot do without, on variables laid out in cache lines as the real
  * ones are, with nothing else.
  */
 struct bench_floor_vars {
 	atomic64_t state ____cacheline_aligned;	/* the request's state word */
 	atomic64_t count;			/* its active_count */
 	atomic64_t total;			/* its total_time */
-	atomic_t agg ____cacheline_aligned;	/* the class's aggregate */
-	atomic_t events ____cacheline_aligned;	/* combined_event_count */
+	atomic_t agg ____cacheline_aligned;	/* the class's aggregate, */
+	atomic_t events;			/* beside combined_event_count */
 	u64 clock;
 };
 
@@ -87,10 +87,10 @@ struct bench_floor_vars {
 BENCH_LOOP(loop_sb_floor, struct bench_floor_vars,
 	   atomic_inc_return(&ctx->events);
 	   atomic_cmpxchg(&ctx->agg, 0, 1);
-	   ctx->clock += local_clock();
+	   ctx->clock += ktime_get_mono_fast_ns();
 	   atomic64_cmpxchg(&ctx->state, 0, 1);
 	   atomic64_inc(&ctx->count);
-	   ctx->clock += local_clock();
+	   ctx->clock += ktime_get_mono_fast_ns();
 	   atomic64_cmpxchg(&ctx->state, 1, 0);
 	   atomic64_add(1, &ctx->total);
 	   atomic_dec_return(&ctx->agg);

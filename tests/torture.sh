@@ -5,6 +5,10 @@
 # both CPUs with delays injected in the class's race windows.
 #  1. The full mix (shared requests, timeouts, add/remove, power levels,
 #     wake locks): SUCCESS.
+#     Every wakeup source's statistics match the calls made on it; on the
+#     torture's broken copy of the lock-free source, whose statistics are
+#     plain read-modify-writes (busted_source), the shared source's do
+#     not: FAILURE with "source_stats" errors.
 #  2. Only own requests, so the aggregate crosses zero all the time: the
 #     class must end in SUCCESS, and the torture's broken copy of the
 #     aggregate, whose 0 -> 1 transition counts before it begins the
@@ -74,6 +78,13 @@ for ctx in task softirq hardirq activate timed add_remove level wake_lock \
 		test "$(field $ctx)" -gt 0
 done
 t_eq "full mix: no request invisible to the PM core" "$(field invisible)" 0
+t_eq "full mix: every wakeup source's statistics match its calls" \
+	"$(field source_stats)" 0
+
+torture_until_failure busted_source=1
+t_check "full mix, shared wakeup source on a broken copy (plain increments): ends in FAILURE (run $tries)" ends_in FAILURE
+t_check "full mix, shared wakeup source on a broken copy: its statistics short of its calls ($(field source_stats) errors)" \
+	test "$(field source_stats)" -gt 0
 
 torture_run own_only=1
 t_check "own requests, fixed order: ends in SUCCESS" ends_in SUCCESS

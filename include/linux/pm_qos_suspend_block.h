@@ -20,6 +20,7 @@
 #define _LINUX_PM_QOS_SUSPEND_BLOCK_H
 
 #include <linux/atomic.h>
+#include <linux/bits.h>
 #include <linux/list.h>
 #include <linux/notifier.h>
 #include <linux/spinlock.h>
@@ -66,8 +67,10 @@ struct suspend_block_stats {
  *	to the class.
  * @timer_lock: serialises timed activations, their expiry and every change
  *	to a state with the timed bit set; untimed activations and
- *	deactivations do not take it
+ *	deactivations do not take it.  (A wakeup source's request: its
+ *	source's lock does, with the source's timer.)
  * @expires: jiffies at which a timed activation ends, under @timer_lock
+ *	(a wakeup source's request: under the source's lock)
  * @active_count: statistics as in struct suspend_block_stats, kept as
  *	atomics: each is updated without a lock by the call that makes the
  *	transition it counts
@@ -131,6 +134,11 @@ struct suspend_block_owner {
 	char comm[16];		/* TASK_COMM_LEN, without <linux/sched.h> */
 };
 
+/* Flags of suspend_block_source_start() and _stop(), for wakeup sources. */
+#define SUSPEND_BLOCK_SOURCE_LOCKED	BIT(0)	/* under the source's lock */
+#define SUSPEND_BLOCK_SOURCE_EXPIRED	BIT(1)	/* stop: the timeout's end */
+#define SUSPEND_BLOCK_SOURCE_HANDOFF	BIT(2)	/* stop: register no event */
+
 #ifdef CONFIG_PM_QOS_SUSPEND_BLOCK
 
 /*
@@ -147,20 +155,18 @@ suspend_block_backs_wakeup_source(const struct suspend_block_request *req)
 }
 
 /*
- * For the wakeup-source code only.  A source's request is its state: the
- * source is active exactly while the request is, and its code keeps its
- * statistics in its own fields from the interval each call returns (the
- * class keeps none for such requests).  _source_start() is
- * suspend_block_activate() without waking a suspend in progress, which
- * mainline does only for a source's "hard" events; _source_stop() also
- * registers one PM-core event, as mainline's deactivation of a source
- * does.  _deactivate_registered() registers nothing: for a source removed
- * while active, whose event moves to a count of its own.
+ * For the wakeup-source code only (drivers/base/power/wakeup.c): a source's
+ * request is its state, and the source keeps its statistics in its own
+ * fields from the interval each call returns (the class keeps none for such
+ * requests).  See suspend_block_source_start() and _stop().
  */
-bool suspend_block_source_start(struct suspend_block_request *req, u64 *since);
-bool suspend_block_source_stop(struct suspend_block_request *req, u64 *since,
-			       u64 *end);
-bool suspend_block_deactivate_registered(struct suspend_block_request *req);
+int suspend_block_source_start(struct suspend_block_request *req,
+			       unsigned long expires, unsigned int flags,
+			       u64 *since);
+int suspend_block_source_stop(struct suspend_block_request *req,
+			      unsigned int flags, u64 *since, u64 *end);
+bool suspend_block_source_active(struct suspend_block_request *req,
+				 u64 *since);
 
 struct seq_file;
 /* For debugfs wakeup_sources: a row per request that backs no source. */

@@ -93,8 +93,12 @@ LIST_HEAD(suspend_block_registry);
 /* Statistics of removed requests, summed, under the registry lock. */
 static struct suspend_block_stats suspend_block_deleted;
 
-/* Number of active requests: the aggregate. */
-static atomic_t sb_active = ATOMIC_INIT(0);
+/*
+ * Number of active requests: the aggregate, beside the PM core's count of
+ * events, which its 0 <-> 1 transitions and wakeup sources' events move
+ * too, in one cache line (struct pm_wakeup_counts).
+ */
+static atomic_t *const sb_active = &pm_wakeup_counts.suspend_blockers;
 
 /* The rare-conditions word (qos_suspend_block.h). */
 unsigned long suspend_block_rare;
@@ -159,7 +163,7 @@ static inline s64 sb_inactive_state(s64 old, u64 now)
  */
 static void sb_notify_fn(struct work_struct *work)
 {
-	unsigned long state = atomic_read(&sb_active) ?
+	unsigned long state = atomic_read(sb_active) ?
 		SUSPEND_BLOCK_BLOCKED : SUSPEND_BLOCK_UNBLOCKED;
 
 	if (state == sb_notified)
@@ -255,7 +259,7 @@ static __always_inline unsigned long sb_rare(void)
  */
 static __always_inline void sb_count_up(void)
 {
-	int active = atomic_read(&sb_active);
+	int active = atomic_read(sb_active);
 	bool begun = false;
 
 	do {
@@ -270,7 +274,7 @@ static __always_inline void sb_count_up(void)
 			begun = true;
 			sb_torture_window();
 		}
-	} while (!atomic_try_cmpxchg(&sb_active, &active, active + 1));
+	} while (!atomic_try_cmpxchg(sb_active, &active, active + 1));
 	trace_sb_aggregate(active + 1);
 	if (begun) {
 		if (active)
@@ -295,14 +299,14 @@ static __always_inline void sb_count_up(void)
  */
 static __always_inline int sb_count_down_source(unsigned int *how)
 {
-	int active = atomic_read(&sb_active);
+	int active = atomic_read(sb_active);
 
 	for (;;) {
 		if (active > 1 && !(*how & SB_STOP_REGISTERED)) {
 			pm_wakeup_event_register();
 			*how |= SB_STOP_REGISTERED;
 		}
-		if (atomic_try_cmpxchg(&sb_active, &active, active - 1))
+		if (atomic_try_cmpxchg(sb_active, &active, active - 1))
 			return active - 1;
 	}
 }
@@ -327,7 +331,7 @@ static __always_inline void sb_count_down(unsigned int how)
 	if (how & SB_STOP_SOURCE)
 		active = sb_count_down_source(&how);
 	else
-		active = atomic_dec_return(&sb_active);
+		active = atomic_dec_return(sb_active);
 
 	trace_sb_aggregate(active);
 	if (!active) {
@@ -391,11 +395,6 @@ static __always_inline void sb_account_stop(struct suspend_block_request *req,
 {
 	u64 since = sb_since(old), held = qos_elapsed_ns(since, now), as, until;
 
-	if (how & SB_STOP_SOURCE) {
-		trace_sb_deactivate(req->name, held);
-		sb_count_down(how);
-		return;
-	}
 	atomic64_add(held, &req->total_time);
 	qos_atomic64_max(&req->max_time, held);
 	if (sb_rare_is(rare, AUTOSLEEP)) {
@@ -707,21 +706,8 @@ static bool sb_activate_locked(struct suspend_block_request *req,
 	return true;
 }
 
-/*
- * How an activation starts an interval (flags, constants in each caller):
- * waking a suspend in progress (sb_wake_suspend()), which the activation
- * of a wakeup source leaves to the source's "hard" events, as mainline
- * does; and as a wakeup source's, whose statistics are its own.
- */
-#define SB_START_WAKE		BIT(0)
-#define SB_START_SOURCE		BIT(1)
-
-/*
- * The lock-free activation; see suspend_block_activate().  *@since: the
- * start of the interval this call started.
- */
-static __always_inline bool sb_activate(struct suspend_block_request *req,
-					unsigned int how, u64 *since)
+/* The lock-free activation; see suspend_block_activate(). */
+static __always_inline bool sb_activate(struct suspend_block_request *req)
 {
 	/*
 	 * Acquire: when the request is found active already, the event that
@@ -754,12 +740,9 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
 		if (atomic64_try_cmpxchg(&req->state, &old, new))
 			break;
 	}
-	*since = sb_since(new);
-	if (!(how & SB_START_SOURCE))
-		sb_account_start(req, rare);
+	sb_account_start(req, rare);
 	trace_sb_activate(req, 0, true);
-	if (how & SB_START_WAKE)
-		sb_wake_suspend();
+	sb_wake_suspend();
 	return true;
 }
 
@@ -780,26 +763,10 @@ static __always_inline bool sb_activate(struct suspend_block_request *req,
  */
 bool suspend_block_activate(struct suspend_block_request *req)
 {
-	u64 since;
-
 	sb_debug_assert_added(req);
-	return sb_activate(req, SB_START_WAKE, &since);
+	return sb_activate(req);
 }
 EXPORT_SYMBOL_GPL(suspend_block_activate);
-
-/*
- * For the wakeup-source code only (see suspend_block_source_stop()):
- * suspend_block_activate() that keeps no statistics of the request's own
- * and does not wake a suspend in progress, which mainline does only for a
- * source's "hard" events (the source's code does it then).  Its requests
- * are never timed, so this is always the lock-free path.  *@since: the
- * start of the interval, if this call started one.
- */
-bool suspend_block_source_start(struct suspend_block_request *req, u64 *since)
-{
-	sb_debug_assert_added(req);
-	return sb_activate(req, SB_START_SOURCE, since);
-}
 
 /**
  * suspend_block_activate_timeout - Block suspend for a while.
@@ -852,13 +819,11 @@ static bool sb_deactivate_locked(struct suspend_block_request *req)
 }
 
 /*
- * The lock-free deactivation; see suspend_block_deactivate().  @how: 0,
- * SB_STOP_REGISTERED or SB_STOP_SOURCE.  *@since, *@end: the interval this
- * call ended.
+ * The lock-free deactivation; see suspend_block_deactivate().  @how: 0 or
+ * SB_STOP_REGISTERED.
  */
 static __always_inline bool sb_deactivate(struct suspend_block_request *req,
-					  unsigned int how, u64 *since,
-					  u64 *end)
+					  unsigned int how)
 {
 	s64 new;
 	s64 old = atomic64_read(&req->state);
@@ -877,8 +842,6 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 			now = qos_mono_ns();
 		new = sb_inactive_state(old, now);
 	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
-	*since = sb_since(old);
-	*end = sb_since(new);
 	sb_account_stop(req, old, now, how, as, rare);
 	return true;
 }
@@ -897,39 +860,146 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
  */
 bool suspend_block_deactivate(struct suspend_block_request *req)
 {
-	u64 since, end;
-
 	sb_debug_assert_added(req);
-	return sb_deactivate(req, 0, &since, &end);
+	return sb_deactivate(req, 0);
 }
 EXPORT_SYMBOL_GPL(suspend_block_deactivate);
 
 /*
- * Not exported: only the wakeup-source code, built in, may end an event
- * without registering it, since it registers its own (the event of a
- * source removed while active moves to a count of its own).  Its requests
- * are never timed, so this is always the lock-free path.
+ * The wakeup-source code's transitions (drivers/base/power/wakeup.c): the
+ * request behind a source is its state, and the source keeps its own
+ * statistics, so these keep none.  The source's timeout is its own timer,
+ * under its own lock; the timed bit marks a state with that timeout
+ * pending, which only calls holding that lock (SUSPEND_BLOCK_SOURCE_LOCKED)
+ * may change: a lock-free call that finds it gets -EAGAIN and takes the
+ * lock.  So the timeout and the transitions are ordered by the same
+ * exchanges, and a timeout can only end the interval it was given for.
+ * Not exported: wakeup sources are built in.
  */
-bool suspend_block_deactivate_registered(struct suspend_block_request *req)
+
+/**
+ * suspend_block_source_start - Activate a wakeup source's request.
+ * @req: The request in a struct wakeup_source.
+ * @expires: With SUSPEND_BLOCK_SOURCE_LOCKED: the jiffies at which the
+ *	source's own timer will end the activation, or 0 for an untimed one,
+ *	which ends a pending timeout.  Ignored without that flag.
+ * @flags: SUSPEND_BLOCK_SOURCE_LOCKED if the caller holds the source's lock.
+ * @since: Set to the start of the interval, if this call started one.
+ *
+ * Does not wake a suspend in progress, which mainline does only for a
+ * source's "hard" events (the source's code does it then).
+ *
+ * Context: Any context.
+ * Return: 1 if the request was inactive, 0 if it was active, -EAGAIN if a
+ * timeout is pending and the caller does not hold the source's lock.
+ */
+int suspend_block_source_start(struct suspend_block_request *req,
+			       unsigned long expires, unsigned int flags,
+			       u64 *since)
 {
-	u64 since, end;
+	s64 old = atomic64_read_acquire(&req->state), new;
+	bool locked = flags & SUSPEND_BLOCK_SOURCE_LOCKED, counted = false;
+	u64 timed = locked && expires ? SB_REQ_TIMED : 0, now = 0;
 
 	sb_debug_assert_added(req);
-	return sb_deactivate(req, SB_STOP_REGISTERED, &since, &end);
+	if (timed)
+		WRITE_ONCE(req->expires, expires);	/* for the read-outs */
+	for (;;) {
+		if (unlikely(old & SB_REQ_REMOVED) ||
+		    ((old & SB_REQ_TIMED) && !locked) ||
+		    (old & SB_REQ_ACTIVE)) {
+			if (counted) {
+				sb_count_down(0);
+				counted = false;
+			}
+			if (unlikely(old & SB_REQ_REMOVED))
+				return sb_misuse(req, "activate");
+			if (!locked && (old & SB_REQ_TIMED))
+				return -EAGAIN;
+			new = (old & ~(s64)SB_REQ_TIMED) | timed;
+			if (new == old ||
+			    atomic64_try_cmpxchg(&req->state, &old, new)) {
+				trace_sb_activate(req, 0, false);
+				return 0;
+			}
+			continue;
+		}
+		if (!counted) {
+			sb_count_up();
+			counted = true;
+			now = qos_mono_ns();
+		}
+		new = sb_active_state(old, now, timed);
+		if (atomic64_try_cmpxchg(&req->state, &old, new))
+			break;
+	}
+	*since = sb_since(new);
+	trace_sb_activate(req, 0, true);
+	return 1;
+}
+
+/**
+ * suspend_block_source_stop - Deactivate a wakeup source's request.
+ * @req: The request in a struct wakeup_source.
+ * @flags: SUSPEND_BLOCK_SOURCE_LOCKED if the caller holds the source's
+ *	lock; with it, SUSPEND_BLOCK_SOURCE_EXPIRED to end only a timed
+ *	activation (the source's timer), SUSPEND_BLOCK_SOURCE_HANDOFF to
+ *	register no event (a source removed while active keeps its event in a
+ *	count of its own).
+ * @since: Set to the start of the interval, if this call ended one.
+ * @end: Set to its end.
+ *
+ * Registers one PM-core event, as mainline's deactivation of a source does,
+ * before the request's part of the aggregate goes (sb_count_down_source()).
+ *
+ * Context: Any context.
+ * Return: 1 if the request was active, 0 if not (or, with
+ * SUSPEND_BLOCK_SOURCE_EXPIRED, not timed), -EAGAIN if a timeout is pending
+ * and the caller does not hold the source's lock.
+ */
+int suspend_block_source_stop(struct suspend_block_request *req,
+			      unsigned int flags, u64 *since, u64 *end)
+{
+	bool locked = flags & SUSPEND_BLOCK_SOURCE_LOCKED;
+	s64 old = atomic64_read(&req->state), new;
+	u64 now = 0, held;
+
+	sb_debug_assert_added(req);
+	do {
+		if (!(old & SB_REQ_ACTIVE))
+			return 0;
+		if ((old & SB_REQ_TIMED) && !locked)
+			return -EAGAIN;
+		if ((flags & SUSPEND_BLOCK_SOURCE_EXPIRED) &&
+		    !(old & SB_REQ_TIMED))
+			return 0;
+		if (!now)
+			now = qos_mono_ns();
+		new = sb_inactive_state(old, now);
+	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
+	*since = sb_since(old);
+	*end = sb_since(new);
+	held = qos_elapsed_ns(*since, *end);
+	if (flags & SUSPEND_BLOCK_SOURCE_EXPIRED)
+		trace_sb_expire(req->name, held);
+	else
+		trace_sb_deactivate(req->name, held);
+	sb_count_down(flags & SUSPEND_BLOCK_SOURCE_HANDOFF ?
+		      SB_STOP_REGISTERED : SB_STOP_SOURCE);
+	return 1;
 }
 
 /*
- * For the wakeup-source code only: the deactivation of a source's request,
- * which keeps no statistics of the request's own (the source's are in its
- * fields) and registers one PM-core event, as mainline's deactivation of a
- * source does (sb_count_down_source()).  Always the lock-free path.
- * *@since, *@end: the interval this call ended, if it ended one.
+ * For the wakeup-source code: whether a source's request is active, and if
+ * so since when (autosleep's switch accounts the open interval).
  */
-bool suspend_block_source_stop(struct suspend_block_request *req, u64 *since,
-			       u64 *end)
+bool suspend_block_source_active(struct suspend_block_request *req,
+				 u64 *since)
 {
-	sb_debug_assert_added(req);
-	return sb_deactivate(req, SB_STOP_SOURCE, since, end);
+	s64 state = atomic64_read(&req->state);
+
+	*since = sb_since(state);
+	return state & SB_REQ_ACTIVE;
 }
 
 /**
@@ -1046,7 +1116,7 @@ void suspend_block_snapshot(struct suspend_block_request *req, u64 now,
  */
 bool suspend_is_blocked(void)
 {
-	return atomic_read(&sb_active) > 0;
+	return atomic_read(sb_active) > 0;
 }
 EXPORT_SYMBOL_GPL(suspend_is_blocked);
 
@@ -1058,7 +1128,7 @@ EXPORT_SYMBOL_GPL(suspend_is_blocked);
  */
 unsigned int suspend_block_active_count(void)
 {
-	return atomic_read(&sb_active);
+	return atomic_read(sb_active);
 }
 
 /**

@@ -21,6 +21,11 @@
  *    still active; a removed request is never active;
  *  - once everything has stopped: the aggregate equals the number of
  *    active requests, and the power-level limit the minimum active level;
+ *  - per wakeup source (each thread's own, and one that every thread and
+ *    every CPU's hrtimer share): once all have stopped and it is relaxed,
+ *    event_count is exactly the events the torture reported on it, every
+ *    activation was relaxed once (active_count == relax_count), it is
+ *    inactive, and it expired at most as often as it was given a timeout;
  *  - after an activation that is not a wakeup source's soft event returns,
  *    no suspend under the wakeup_count handshake sits in the s2idle loop
  *    (the activation must have woken it: "unwoken");
@@ -41,9 +46,10 @@
  * only cycles its own request, so the aggregate crosses zero often: the
  * 0 -> 1 window opens many times a second), think_us (a pause between a
  * thread's operations, which leaves autosleep gaps to suspend in), and
- * busted_order and busted_levels, which run the own-request cycles and the
- * threads' power levels on broken copies of the classes' algorithms kept
- * in this file, to show that this test finds their windows.
+ * busted_order, busted_levels and busted_source, which run the own-request
+ * cycles, the threads' power levels and the shared wakeup source on broken
+ * copies of the algorithms kept in this file, to show that this test finds
+ * their windows.
  */
 
 #include <linux/atomic.h>
@@ -117,6 +123,11 @@ module_param(busted_levels, bool, 0644);
 MODULE_PARM_DESC(busted_levels,
 		 "threads' power levels on a broken copy of the publication: no new version when the bit is set (must FAIL)");
 
+static bool busted_source;
+module_param(busted_source, bool, 0644);
+MODULE_PARM_DESC(busted_source,
+		 "the shared wakeup source on a broken copy: lock-free, but plain read-modify-writes of its statistics (must FAIL)");
+
 DEFINE_STATIC_KEY_FALSE(suspend_block_torture_running);
 
 enum sbt_op {
@@ -133,12 +144,12 @@ static const char * const sbt_op_names[SBT_NR_OPS] = {
 
 enum sbt_err {
 	SBT_INVISIBLE, SBT_NOT_ACTIVE, SBT_LIMIT, SBT_STATS, SBT_REMOVED,
-	SBT_AGGREGATE, SBT_UNWOKEN, SBT_STALE, SBT_NR_ERRS
+	SBT_AGGREGATE, SBT_UNWOKEN, SBT_STALE, SBT_SOURCE, SBT_NR_ERRS
 };
 
 static const char * const sbt_err_names[SBT_NR_ERRS] = {
 	"invisible", "not_active", "level_limit", "stats", "active_removed",
-	"aggregate", "unwoken", "stale",
+	"aggregate", "unwoken", "stale", "source_stats",
 };
 
 /* A request and the torture's own count of the transitions it made. */
@@ -146,6 +157,14 @@ struct sbt_req {
 	struct suspend_block_request req;
 	atomic_long_t activations;	/* calls that returned true */
 	atomic_long_t deactivations;	/* calls that returned true */
+	char name[32];
+};
+
+/* A wakeup source and the torture's own count of what it reported on it. */
+struct sbt_source {
+	struct wakeup_source *ws;
+	atomic_long_t events;		/* __pm_stay_awake(), pm_wakeup_ws_event() */
+	atomic_long_t timed;		/* of those, with a timeout */
 	char name[32];
 };
 
@@ -159,8 +178,8 @@ struct sbt_thread {
 	s32 busted_level;		/* on the broken copy: busted_levels */
 	struct wake_lock wl;
 	struct wake_lock wl_idle;
-	struct wakeup_source *ws;	/* mainline's API on the class */
-	char name[5][32];
+	struct sbt_source src;		/* mainline's API on the class */
+	char name[4][32];
 };
 
 /* What each CPU's timer (softirq) and hrtimer (hard IRQ) own. */
@@ -183,6 +202,7 @@ static struct {
 	struct sbt_thread *threads;
 	int nthreads;
 	struct sbt_cpu *cpus;
+	struct sbt_source shared_src;	/* every thread's and hrtimer's */
 	bool running;
 	/* The stale-event check (stale_hog_ms): see sbt_stale_fn(). */
 	struct task_struct *hog;
@@ -544,30 +564,126 @@ static void sbt_wake_lock_op(struct sbt_thread *t, u32 rnd)
 }
 
 /*
- * Mainline's wakeup-source API, which the class backs: once
- * __pm_stay_awake() returns, the source's event is in progress too (only
- * this thread relaxes it, and staying awake stops its timer).
+ * busted_source: the shared wakeup source on a copy of the lock-free
+ * source whose statistics are plain read-modify-writes, as they were under
+ * the source's lock: calls that race lose increments, and the final check
+ * finds event_count or relax_count short of the torture's counts.  (The
+ * source's code updates them with atomic exchanges.)  Timed events go
+ * untimed on it.
  */
-static void sbt_wakeup_source_op(struct sbt_thread *t, u32 rnd)
+static void sbt_busted_event(struct wakeup_source *ws)
 {
-	unsigned int count;
+	unsigned long n = READ_ONCE(ws->event_count);
+	u64 since;
+
+	suspend_block_torture_delay();
+	WRITE_ONCE(ws->event_count, n + 1);
+	if (suspend_block_source_start(&ws->block, 0, 0, &since) > 0) {
+		WRITE_ONCE(ws->active_count, ws->active_count + 1);
+		WRITE_ONCE(ws->active, true);
+	}
+}
+
+static void sbt_busted_relax(struct wakeup_source *ws)
+{
+	unsigned long n;
+	u64 since, end;
+
+	if (suspend_block_source_stop(&ws->block, 0, &since, &end) <= 0)
+		return;
+	n = READ_ONCE(ws->relax_count);
+	suspend_block_torture_delay();
+	WRITE_ONCE(ws->relax_count, n + 1);
+	WRITE_ONCE(ws->active, false);
+}
+
+/*
+ * Mainline's wakeup-source API, which the class backs.  On a thread's own
+ * source: once __pm_stay_awake() returns, the source's event is in
+ * progress too (only this thread relaxes it, and staying awake stops its
+ * timer).  On the shared one, which other threads and the hrtimers relax,
+ * only the counts are checked, at the end.  @timeout_ms: the longest
+ * timeout to give, 0 for none.
+ */
+static void sbt_source_op(struct sbt_source *src, u32 rnd,
+			  unsigned int timeout_ms)
+{
+	struct wakeup_source *ws = src->ws;
+	bool busted = src == &sbt.shared_src && READ_ONCE(busted_source);
+	unsigned int count, ms = timeout_ms ? 1 + (rnd >> 4) % timeout_ms : 0;
 
 	switch (rnd % 3) {
 	case 0:
-		__pm_stay_awake(t->ws);
-		if (pm_get_wakeup_count(&count, false) ||
-		    !suspend_block_request_active(&t->ws->block))
+		atomic_long_inc(&src->events);
+		if (busted) {
+			sbt_busted_event(ws);
+			break;
+		}
+		__pm_stay_awake(ws);
+		if (src != &sbt.shared_src &&
+		    (pm_get_wakeup_count(&count, false) ||
+		     !suspend_block_request_active(&ws->block)))
 			sbt_err(SBT_INVISIBLE);
 		break;
 	case 1:
-		/* 1-3 ms: many expire while the run goes on. */
-		pm_wakeup_ws_event(t->ws, 1 + (rnd >> 4) % 3, false);
+		atomic_long_inc(&src->events);
+		if (busted) {
+			sbt_busted_event(ws);
+			sbt_busted_relax(ws);
+			break;
+		}
+		if (ms)
+			atomic_long_inc(&src->timed);
+		/* 1-3 ms on a thread's: many expire while the run goes on. */
+		pm_wakeup_ws_event(ws, ms, false);
 		break;
 	default:
-		__pm_relax(t->ws);
+		if (busted)
+			sbt_busted_relax(ws);
+		else
+			__pm_relax(ws);
 		break;
 	}
 	atomic_long_inc(&sbt.ops[SBT_WAKEUP_SOURCE]);
+}
+
+static void sbt_source_add(struct sbt_source *src, const char *fmt, int i)
+{
+	snprintf(src->name, sizeof(src->name), fmt, i);
+	atomic_long_set(&src->events, 0);
+	atomic_long_set(&src->timed, 0);
+	src->ws = wakeup_source_create(src->name);
+	if (src->ws)
+		wakeup_source_add(src->ws);
+}
+
+/*
+ * Once nothing else calls on it: relax it, check its statistics against
+ * the torture's counts, remove it.
+ */
+static void sbt_source_finish(struct sbt_source *src)
+{
+	struct wakeup_source *ws = src->ws;
+	long events = atomic_long_read(&src->events);
+
+	if (!ws)
+		return;
+	if (src == &sbt.shared_src && READ_ONCE(busted_source))
+		sbt_busted_relax(ws);
+	else
+		__pm_relax(ws);
+	if (ws->event_count != events || ws->active_count != ws->relax_count ||
+	    ws->active || suspend_block_request_active(&ws->block) ||
+	    ws->expire_count > atomic_long_read(&src->timed)) {
+		pr_err("suspend_block_torture: %s: events %ld, event_count %lu, active_count %lu, relax_count %lu, expire_count %lu of %ld timed, active %d\n",
+		       src->name, events, ws->event_count, ws->active_count,
+		       ws->relax_count, ws->expire_count,
+		       atomic_long_read(&src->timed), ws->active);
+		sbt_err(SBT_SOURCE);
+	}
+	wakeup_source_remove(ws);
+	wakeup_source_destroy(ws);
+	src->ws = NULL;
 }
 
 /* Remove the churn request (maybe active) and add it again. */
@@ -619,8 +735,10 @@ static int sbt_thread_fn(void *arg)
 			sbt_wake_lock_op(t, rnd);
 			break;
 		default:
-			if (t->ws)
-				sbt_wakeup_source_op(t, rnd);
+			if (rnd & BIT(8) && sbt.shared_src.ws)
+				sbt_source_op(&sbt.shared_src, rnd, 3);
+			else if (t->src.ws)
+				sbt_source_op(&t->src, rnd, 3);
 			break;
 		}
 		atomic_long_inc(&sbt.ops[SBT_TASK]);
@@ -790,6 +908,8 @@ static enum hrtimer_restart sbt_hrtimer_fn(struct hrtimer *h)
 	if (!READ_ONCE(own_only) && !READ_ONCE(levels_only)) {
 		sbt_shared_op(rnd);
 		sbt_level_op(&c->hard_level, rnd >> 3);
+		if (sbt.shared_src.ws)
+			sbt_source_op(&sbt.shared_src, rnd >> 5, 0);
 	}
 	atomic_long_inc(&sbt.ops[SBT_HARDIRQ]);
 	if (!READ_ONCE(sbt.running))
@@ -885,6 +1005,7 @@ static int sbt_setup(void)
 	memset(sbt.ops, 0, sizeof(sbt.ops));
 	memset(sbt.errs, 0, sizeof(sbt.errs));
 	sbt_busted_reset();
+	sbt_source_add(&sbt.shared_src, "torture:ws-shared%d", 0);
 
 	for (i = 0; i < sbt.nshared; i++)
 		sbt_req_add(&sbt.shared[i], "torture:shared%d", i, 0);
@@ -915,10 +1036,7 @@ static int sbt_setup(void)
 					PM_QOS_POWER_LEVEL_ANY);
 		wake_lock_init(&t->wl, WAKE_LOCK_SUSPEND, t->name[3]);
 		wake_lock_init(&t->wl_idle, WAKE_LOCK_IDLE, t->name[0]);
-		snprintf(t->name[4], sizeof(t->name[4]), "torture:ws%d", i);
-		t->ws = wakeup_source_create(t->name[4]);
-		if (t->ws)
-			wakeup_source_add(t->ws);
+		sbt_source_add(&t->src, "torture:ws%d", i);
 		/*
 		 * Not bound to a CPU: the scheduler spreads them, and a
 		 * suspend may take CPUs offline while they run.
@@ -1001,12 +1119,7 @@ static void sbt_stop_and_check(void)
 		power_level_remove_request(&t->level);
 		wake_lock_destroy(&t->wl);
 		wake_lock_destroy(&t->wl_idle);
-		if (t->ws) {
-			__pm_relax(t->ws);
-			wakeup_source_remove(t->ws);
-			wakeup_source_destroy(t->ws);
-			t->ws = NULL;
-		}
+		sbt_source_finish(&t->src);
 	}
 	for_each_possible_cpu(cpu) {
 		struct sbt_cpu *c = &sbt.cpus[cpu];
@@ -1021,6 +1134,7 @@ static void sbt_stop_and_check(void)
 	for (i = 0; i < sbt.nshared; i++)
 		if (sbt.shared[i].req.name)
 			sbt_req_finish(&sbt.shared[i]);
+	sbt_source_finish(&sbt.shared_src);
 	sbt_check_aggregate();
 	sbt_check_limit_final();
 }
@@ -1048,10 +1162,10 @@ static void sbt_make_report(unsigned int secs, int setup_err)
 	if (!buf)
 		return;
 	len += scnprintf(buf + len, size - len,
-			 "duration=%u threads=%d shared=%d window_us=%d window_ratio=%d own_only=%d busted_order=%d levels_only=%d busted_levels=%d stale_hog_ms=%d stale_max_us=%llu\nops:",
+			 "duration=%u threads=%d shared=%d window_us=%d window_ratio=%d own_only=%d busted_order=%d levels_only=%d busted_levels=%d busted_source=%d stale_hog_ms=%d stale_max_us=%llu\nops:",
 			 secs, sbt.nthreads, sbt.nshared, window_us,
 			 window_ratio, own_only, busted_order,
-			 levels_only, busted_levels,
+			 levels_only, busted_levels, busted_source,
 			 stale_hog_ms, div_u64(sbt.stale_max_ns, NSEC_PER_USEC));
 	for (i = 0; i < SBT_NR_OPS; i++)
 		len += scnprintf(buf + len, size - len, " %s=%ld",
