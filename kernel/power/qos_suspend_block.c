@@ -833,7 +833,6 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 	do {
 		if (!(old & SB_REQ_ACTIVE))
 			return false;
-		/* Requests behind wakeup sources are never timed. */
 		if (old & SB_REQ_TIMED)
 			return sb_deactivate_locked(req);
 		rare = sb_rare();
@@ -908,8 +907,12 @@ int suspend_block_source_start(struct suspend_block_request *req,
 		if (unlikely(old & SB_REQ_REMOVED) ||
 		    ((old & SB_REQ_TIMED) && !locked) ||
 		    (old & SB_REQ_ACTIVE)) {
+			/*
+			 * The count taken back registers nothing: the
+			 * source's events are registered by its stops.
+			 */
 			if (counted) {
-				sb_count_down(0);
+				sb_count_down(SB_STOP_REGISTERED);
 				counted = false;
 			}
 			if (unlikely(old & SB_REQ_REMOVED))

@@ -672,6 +672,8 @@ static void sbt_source_finish(struct sbt_source *src)
 		sbt_busted_relax(ws);
 	else
 		__pm_relax(ws);
+	/* An expiry that ended it meanwhile may still be counting. */
+	del_timer_sync(&ws->timer);
 	if (ws->event_count != events || ws->active_count != ws->relax_count ||
 	    ws->active || suspend_block_request_active(&ws->block) ||
 	    ws->expire_count > atomic_long_read(&src->timed)) {
