@@ -341,6 +341,22 @@ static __always_inline void sb_count_down(unsigned int how)
 	preempt_enable();
 }
 
+/*
+ * The state an activation of inactive @old exchanges in: the first try
+ * counts the request up (before its bit is set, see the model) and reads
+ * the clock, retries keep both.
+ */
+static __always_inline s64 sb_start_state(s64 old, u64 flags, bool *counted,
+					  u64 *now)
+{
+	if (!*counted) {
+		sb_count_up();
+		*counted = true;
+		*now = qos_mono_ns();
+	}
+	return sb_active_state(old, *now, flags);
+}
+
 /* Bookkeeping of the call that set the active bit for an interval. */
 static __always_inline void sb_account_start(struct suspend_block_request *req,
 					     unsigned long rare)
@@ -678,12 +694,7 @@ static bool sb_activate_locked(struct suspend_block_request *req,
 			new = (old & ~(s64)SB_REQ_TIMED) | timed;
 			continue;
 		}
-		if (!counted) {
-			sb_count_up();
-			counted = true;
-			now = qos_mono_ns();
-		}
-		new = sb_active_state(old, now, timed);
+		new = sb_start_state(old, timed, &counted, &now);
 	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
 	if (timeout) {
 		req->expires = jiffies + timeout;
@@ -731,12 +742,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req)
 			trace_sb_activate(req, 0, false);
 			return false;
 		}
-		if (!counted) {
-			sb_count_up();
-			counted = true;
-			now = qos_mono_ns();
-		}
-		new = sb_active_state(old, now, 0);
+		new = sb_start_state(old, 0, &counted, &now);
 		if (atomic64_try_cmpxchg(&req->state, &old, new))
 			break;
 	}
@@ -927,12 +933,7 @@ int suspend_block_source_start(struct suspend_block_request *req,
 			}
 			continue;
 		}
-		if (!counted) {
-			sb_count_up();
-			counted = true;
-			now = qos_mono_ns();
-		}
-		new = sb_active_state(old, now, timed);
+		new = sb_start_state(old, timed, &counted, &now);
 		if (atomic64_try_cmpxchg(&req->state, &old, new))
 			break;
 	}
