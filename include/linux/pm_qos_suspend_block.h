@@ -134,6 +134,10 @@ struct suspend_block_owner {
 	char comm[16];		/* TASK_COMM_LEN, without <linux/sched.h> */
 };
 
+/* Bits of struct suspend_block_request's @state that callers may test. */
+#define SUSPEND_BLOCK_STATE_ACTIVE	BIT_ULL(0)
+#define SUSPEND_BLOCK_STATE_REMOVED	BIT_ULL(2)
+
 /* Flags of suspend_block_source_start() and _stop(), for wakeup sources. */
 #define SUSPEND_BLOCK_SOURCE_LOCKED	BIT(0)	/* under the source's lock */
 #define SUSPEND_BLOCK_SOURCE_EXPIRED	BIT(1)	/* stop: the timeout's end */
@@ -165,8 +169,22 @@ int suspend_block_source_start(struct suspend_block_request *req,
 			       u64 *since);
 int suspend_block_source_stop(struct suspend_block_request *req,
 			      unsigned int flags, u64 *since, u64 *end);
+int suspend_block_source_try_start(struct suspend_block_request *req,
+				   u64 *since);
+int suspend_block_source_try_stop(struct suspend_block_request *req,
+				  u64 *since, u64 *end);
 bool suspend_block_source_active(struct suspend_block_request *req,
 				 u64 *since);
+
+/*
+ * Whether a source's request has been removed: from then on the source's
+ * own fields are its state (drivers/base/power/wakeup.c).
+ */
+static inline bool
+suspend_block_request_removed(const struct suspend_block_request *req)
+{
+	return atomic64_read(&req->state) & SUSPEND_BLOCK_STATE_REMOVED;
+}
 
 struct seq_file;
 /* For debugfs wakeup_sources: a row per request that backs no source. */
@@ -185,7 +203,22 @@ bool suspend_block_activate(struct suspend_block_request *req);
 bool suspend_block_activate_timeout(struct suspend_block_request *req,
 				    unsigned long timeout);
 bool suspend_block_deactivate(struct suspend_block_request *req);
-bool suspend_block_request_active(struct suspend_block_request *req);
+
+/**
+ * suspend_block_request_active - Whether a request blocks suspend now.
+ * @req: Added request.
+ *
+ * Inline: wakeup sources read it after each transition.
+ *
+ * Context: Any context.
+ * Return: true if @req is active.
+ */
+static inline bool
+suspend_block_request_active(const struct suspend_block_request *req)
+{
+	return atomic64_read(&req->state) & SUSPEND_BLOCK_STATE_ACTIVE;
+}
+
 unsigned long suspend_block_longest_remaining(void);
 void suspend_block_get_stats(struct suspend_block_request *req,
 			     struct suspend_block_stats *stats);
@@ -237,7 +270,7 @@ static inline bool suspend_block_deactivate(struct suspend_block_request *req)
 }
 
 static inline bool
-suspend_block_request_active(struct suspend_block_request *req)
+suspend_block_request_active(const struct suspend_block_request *req)
 {
 	return false;
 }

@@ -120,9 +120,9 @@ static DECLARE_WORK(sb_notify_work, sb_notify_fn);
 static unsigned long sb_notified = SUSPEND_BLOCK_UNBLOCKED;
 
 /* The state word: flags, then the start of the (last) active interval. */
-#define SB_REQ_ACTIVE	BIT_ULL(0)
+#define SB_REQ_ACTIVE	SUSPEND_BLOCK_STATE_ACTIVE
 #define SB_REQ_TIMED	BIT_ULL(1)
-#define SB_REQ_REMOVED	BIT_ULL(2)	/* until added again: misuse check */
+#define SB_REQ_REMOVED	SUSPEND_BLOCK_STATE_REMOVED	/* until added again */
 #define SB_REQ_SINCE_SHIFT	3
 
 static inline u64 sb_since(s64 state)
@@ -824,12 +824,8 @@ static bool sb_deactivate_locked(struct suspend_block_request *req)
 	return true;
 }
 
-/*
- * The lock-free deactivation; see suspend_block_deactivate().  @how: 0 or
- * SB_STOP_REGISTERED.
- */
-static __always_inline bool sb_deactivate(struct suspend_block_request *req,
-					  unsigned int how)
+/* The lock-free deactivation; see suspend_block_deactivate(). */
+static __always_inline bool sb_deactivate(struct suspend_block_request *req)
 {
 	s64 new;
 	s64 old = atomic64_read(&req->state);
@@ -847,7 +843,7 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 			now = qos_mono_ns();
 		new = sb_inactive_state(old, now);
 	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
-	sb_account_stop(req, old, now, how, as, rare);
+	sb_account_stop(req, old, now, 0, as, rare);
 	return true;
 }
 
@@ -866,7 +862,7 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req,
 bool suspend_block_deactivate(struct suspend_block_request *req)
 {
 	sb_debug_assert_added(req);
-	return sb_deactivate(req, 0);
+	return sb_deactivate(req);
 }
 EXPORT_SYMBOL_GPL(suspend_block_deactivate);
 
@@ -882,25 +878,9 @@ EXPORT_SYMBOL_GPL(suspend_block_deactivate);
  * Not exported: wakeup sources are built in.
  */
 
-/**
- * suspend_block_source_start - Activate a wakeup source's request.
- * @req: The request in a struct wakeup_source.
- * @expires: With SUSPEND_BLOCK_SOURCE_LOCKED: the jiffies at which the
- *	source's own timer will end the activation, or 0 for an untimed one,
- *	which ends a pending timeout.  Ignored without that flag.
- * @flags: SUSPEND_BLOCK_SOURCE_LOCKED if the caller holds the source's lock.
- * @since: Set to the start of the interval, if this call started one.
- *
- * Does not wake a suspend in progress, which mainline does only for a
- * source's "hard" events (the source's code does it then).
- *
- * Context: Any context.
- * Return: 1 if the request was inactive, 0 if it was active, -EAGAIN if a
- * timeout is pending and the caller does not hold the source's lock.
- */
-int suspend_block_source_start(struct suspend_block_request *req,
-			       unsigned long expires, unsigned int flags,
-			       u64 *since)
+static __always_inline int sb_source_start(struct suspend_block_request *req,
+					   unsigned long expires,
+					   unsigned int flags, u64 *since)
 {
 	s64 old = atomic64_read_acquire(&req->state), new;
 	bool locked = flags & SUSPEND_BLOCK_SOURCE_LOCKED, counted = false;
@@ -943,26 +923,48 @@ int suspend_block_source_start(struct suspend_block_request *req,
 }
 
 /**
- * suspend_block_source_stop - Deactivate a wakeup source's request.
+ * suspend_block_source_start - Activate a wakeup source's request.
  * @req: The request in a struct wakeup_source.
- * @flags: SUSPEND_BLOCK_SOURCE_LOCKED if the caller holds the source's
- *	lock; with it, SUSPEND_BLOCK_SOURCE_EXPIRED to end only a timed
- *	activation (the source's timer), SUSPEND_BLOCK_SOURCE_HANDOFF to
- *	register no event (a source removed while active keeps its event in a
- *	count of its own).
- * @since: Set to the start of the interval, if this call ended one.
- * @end: Set to its end.
+ * @expires: With SUSPEND_BLOCK_SOURCE_LOCKED: the jiffies at which the
+ *	source's own timer will end the activation, or 0 for an untimed one,
+ *	which ends a pending timeout.  Ignored without that flag.
+ * @flags: SUSPEND_BLOCK_SOURCE_LOCKED if the caller holds the source's lock.
+ * @since: Set to the start of the interval, if this call started one.
  *
- * Registers one PM-core event, as mainline's deactivation of a source does,
- * before the request's part of the aggregate goes (sb_count_down_source()).
+ * Does not wake a suspend in progress, which mainline does only for a
+ * source's "hard" events (the source's code does it then).
  *
  * Context: Any context.
- * Return: 1 if the request was active, 0 if not (or, with
- * SUSPEND_BLOCK_SOURCE_EXPIRED, not timed), -EAGAIN if a timeout is pending
- * and the caller does not hold the source's lock.
+ * Return: 1 if the request was inactive, 0 if it was active, -EAGAIN if a
+ * timeout is pending and the caller does not hold the source's lock.
  */
-int suspend_block_source_stop(struct suspend_block_request *req,
-			      unsigned int flags, u64 *since, u64 *end)
+int suspend_block_source_start(struct suspend_block_request *req,
+			       unsigned long expires, unsigned int flags,
+			       u64 *since)
+{
+	return sb_source_start(req, expires, flags, since);
+}
+
+/**
+ * suspend_block_source_try_start - Activate a source's request lock-free.
+ * @req: The request in a struct wakeup_source.
+ * @since: As for suspend_block_source_start().
+ *
+ * suspend_block_source_start(@req, 0, 0, @since), compiled for the source's
+ * lock-free calls, which pay for no flag they do not pass.
+ *
+ * Context: Any context.
+ * Return: As suspend_block_source_start().
+ */
+int suspend_block_source_try_start(struct suspend_block_request *req,
+				   u64 *since)
+{
+	return sb_source_start(req, 0, 0, since);
+}
+
+static __always_inline int sb_source_stop(struct suspend_block_request *req,
+					  unsigned int flags, u64 *since,
+					  u64 *end)
 {
 	bool locked = flags & SUSPEND_BLOCK_SOURCE_LOCKED;
 	s64 old = atomic64_read(&req->state), new;
@@ -993,6 +995,49 @@ int suspend_block_source_stop(struct suspend_block_request *req,
 	return 1;
 }
 
+/**
+ * suspend_block_source_stop - Deactivate a wakeup source's request.
+ * @req: The request in a struct wakeup_source.
+ * @flags: SUSPEND_BLOCK_SOURCE_LOCKED if the caller holds the source's
+ *	lock; with it, SUSPEND_BLOCK_SOURCE_EXPIRED to end only a timed
+ *	activation (the source's timer), SUSPEND_BLOCK_SOURCE_HANDOFF to
+ *	register no event (a source removed while active keeps its event in a
+ *	count of its own).
+ * @since: Set to the start of the interval, if this call ended one.
+ * @end: Set to its end.
+ *
+ * Registers one PM-core event, as mainline's deactivation of a source does,
+ * before the request's part of the aggregate goes (sb_count_down_source()).
+ *
+ * Context: Any context.
+ * Return: 1 if the request was active, 0 if not (or, with
+ * SUSPEND_BLOCK_SOURCE_EXPIRED, not timed), -EAGAIN if a timeout is pending
+ * and the caller does not hold the source's lock.
+ */
+int suspend_block_source_stop(struct suspend_block_request *req,
+			      unsigned int flags, u64 *since, u64 *end)
+{
+	return sb_source_stop(req, flags, since, end);
+}
+
+/**
+ * suspend_block_source_try_stop - Deactivate a source's request lock-free.
+ * @req: The request in a struct wakeup_source.
+ * @since: As for suspend_block_source_stop().
+ * @end: As for suspend_block_source_stop().
+ *
+ * suspend_block_source_stop(@req, 0, @since, @end), compiled for the
+ * source's lock-free calls.
+ *
+ * Context: Any context.
+ * Return: As suspend_block_source_stop().
+ */
+int suspend_block_source_try_stop(struct suspend_block_request *req,
+				  u64 *since, u64 *end)
+{
+	return sb_source_stop(req, 0, since, end);
+}
+
 /*
  * For the wakeup-source code: whether a source's request is active, and if
  * so since when (autosleep's switch accounts the open interval).
@@ -1005,19 +1050,6 @@ bool suspend_block_source_active(struct suspend_block_request *req,
 	*since = sb_since(state);
 	return state & SB_REQ_ACTIVE;
 }
-
-/**
- * suspend_block_request_active - Whether a request blocks suspend now.
- * @req: Added request.
- *
- * Context: Any context.
- * Return: true if @req is active.
- */
-bool suspend_block_request_active(struct suspend_block_request *req)
-{
-	return atomic64_read(&req->state) & SB_REQ_ACTIVE;
-}
-EXPORT_SYMBOL_GPL(suspend_block_request_active);
 
 /* Jiffies left of @req's activation, with its timer_lock held. */
 static unsigned long sb_left(struct suspend_block_request *req, s64 state)
