@@ -788,6 +788,72 @@ static void unregister_active_source(struct kunit *test)
 			    "something fired after the unregister");
 }
 
+struct ws_remove_arg {
+	struct wakeup_source *ws;
+	struct completion done;
+};
+
+static int ws_remove_fn(void *data)
+{
+	struct ws_remove_arg *arg = data;
+
+	wakeup_source_remove(arg->ws);
+	complete(&arg->done);
+	return 0;
+}
+
+/*
+ * A relax that comes while an active source is being removed (its timer's
+ * function cleared, the removal not finished) ends the event once: the
+ * removal finds the source inactive, and the destroy's relax finds nothing
+ * to end.  The removal runs on another CPU; the relax follows its first
+ * step at once, while the removal still waits (for RCU readers here, for
+ * nothing on unpatched 6.1, where that step is its last).
+ */
+static void relax_during_remove(struct kunit *test)
+{
+	struct ws_remove_arg *arg = kunit_kzalloc(test, sizeof(*arg),
+						  GFP_KERNEL);
+	unsigned long deadline = jiffies + 5 * HZ;
+	unsigned long active_count, relax_count;
+	struct task_struct *task;
+	unsigned int before, count;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "the removal needs a CPU of its own");
+	KUNIT_ASSERT_NOT_NULL(test, arg);
+	arg->ws = wakeup_source_create("kunit-ws-remove-relax");
+	KUNIT_ASSERT_NOT_NULL(test, arg->ws);
+	wakeup_source_add(arg->ws);
+	init_completion(&arg->done);
+	KUNIT_ASSERT_TRUE(test, pm_get_wakeup_count(&before, false));
+	__pm_stay_awake(arg->ws);
+
+	task = kthread_run(ws_remove_fn, arg, "kunit-ws-remove");
+	if (IS_ERR(task)) {
+		wakeup_source_remove(arg->ws);
+		wakeup_source_destroy(arg->ws);
+		KUNIT_FAIL(test, "kthread_run() failed");
+		return;
+	}
+	while (READ_ONCE(arg->ws->timer.function) &&
+	       time_before(jiffies, deadline))
+		cond_resched();
+	__pm_relax(arg->ws);
+	wait_for_completion(&arg->done);
+
+	active_count = arg->ws->active_count;
+	relax_count = arg->ws->relax_count;
+	KUNIT_EXPECT_TRUE_MSG(test, pm_get_wakeup_count(&count, false),
+			      "an event is left in progress");
+	wakeup_source_destroy(arg->ws);
+	KUNIT_EXPECT_EQ(test, active_count, 1UL);
+	KUNIT_EXPECT_EQ(test, relax_count, 1UL);
+	KUNIT_EXPECT_TRUE_MSG(test, pm_get_wakeup_count(&count, false),
+			      "the destroy's relax ended an event again");
+	KUNIT_EXPECT_EQ(test, ws_count_delta(before, count), 1U);
+}
+
 static struct device_attribute *
 ws_attr_in(const struct attribute_group **groups, const char *name)
 {
@@ -1666,6 +1732,7 @@ static struct kunit_case wakeup_source_cases[] = {
 	KUNIT_CASE(hard_event_aborts_suspend),
 	KUNIT_CASE(in_progress_blocks_wakeup_count),
 	KUNIT_CASE(unregister_active_source),
+	KUNIT_CASE(relax_during_remove),
 	KUNIT_CASE(class_attributes),
 	KUNIT_CASE(device_wakeup_api),
 	KUNIT_CASE(autosleep_prevent_time),
