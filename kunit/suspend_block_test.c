@@ -242,6 +242,7 @@ static void use_after_remove_refused(struct kunit *test)
 static void double_add_and_free_repaired(struct kunit *test)
 {
 	struct suspend_block_request *r;
+	const void *gone;
 
 	if (!IS_ENABLED(CONFIG_DEBUG_OBJECTS_SUSPEND_BLOCK))
 		kunit_skip(test, "needs CONFIG_DEBUG_OBJECTS_SUSPEND_BLOCK");
@@ -264,14 +265,16 @@ static void double_add_and_free_repaired(struct kunit *test)
 		suspend_block_remove_request(r);
 		kfree(r);
 		kunit_skip(test, "freeing needs CONFIG_DEBUG_OBJECTS_FREE");
+		return;
 	}
 	suspend_block_activate(r);
 	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
+	gone = r;
 	SB_EXPECT_REPORTS_BEGIN();
 	kfree(r);
 	SB_EXPECT_REPORTS_END();
 	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
-	KUNIT_EXPECT_EQ(test, sb_registered(r), 0);
+	KUNIT_EXPECT_EQ(test, sb_registered(gone), 0);
 }
 
 static void timeout_extended_by_later_deadline(struct kunit *test)

@@ -13,8 +13,8 @@
 
 #include "../qos_suspend_block.h"
 
-/* How many times @r is on the registry. */
-static inline int sb_registered(struct suspend_block_request *r)
+/* How many times @r is on the registry (an address, only compared). */
+static inline int sb_registered(const void *r)
 {
 	struct suspend_block_request *p;
 	unsigned long flags;

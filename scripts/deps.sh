@@ -21,7 +21,7 @@ packages="linux-source-6.1 make gcc libc6-dev flex bison bc libelf-dev
 	  libtracecmd-dev libtracefs-dev libtraceevent-dev pkg-config
 	  librsvg2-bin gnuplot-nox linux-perf coreutils findutils sed mawk
 	  diffutils python3-sphinx python3-sphinx-rtd-theme python3-ply
-	  python3-git"
+	  python3-git clang lld llvm coccinelle"
 
 # pkg-config modules of the host tools (tools/pm-blame/Makefile's PKGS and
 # what their .pc files require), each with the package that ships it.
@@ -37,7 +37,8 @@ commands="make:make gcc:gcc flex:flex bison:bison bc:bc cpio:cpio gzip:gzip
 	  timeout:coreutils sha1sum:coreutils base64:coreutils
 	  mktemp:coreutils nproc:coreutils find:findutils xargs:findutils
 	  sed:sed awk:mawk diff:diffutils ldd:libc-bin dpkg-query:dpkg
-	  sphinx-build:python3-sphinx"
+	  sphinx-build:python3-sphinx clang:clang ld.lld:lld llvm-ar:llvm
+	  spatch:coccinelle"
 
 check_only=
 [ "$1" = --check ] && check_only=1

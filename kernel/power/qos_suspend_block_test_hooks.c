@@ -119,7 +119,7 @@ static void sb_hook_probe_suspend_resume(void *data, const char *action,
 {
 	struct sb_hook *h;
 
-	if (!start || val != PM_SUSPEND_TO_IDLE ||
+	if (!start || val != (__force int)PM_SUSPEND_TO_IDLE ||
 	    strcmp(action, "machine_suspend"))
 		return;
 	h = xchg(&sb_s2idle_armed, NULL);

@@ -1364,7 +1364,7 @@ static void sbt_probe_suspend_resume(void *data, const char *action, int val,
 {
 	if (strcmp(action, "machine_suspend"))
 		return;
-	if (val != PM_SUSPEND_TO_IDLE) {
+	if (val != (__force int)PM_SUSPEND_TO_IDLE) {
 		if (!start)
 			return;
 		atomic_long_inc(&sbt_sleep_entries);
