@@ -13,8 +13,9 @@
 #   in SRC with the fragments merged over it (merge_config.sh), then
 #   olddefconfig, then scripts/check-config.sh: every option a fragment
 #   asks for must be set that way, or this fails and names it.
-# build-guest.sh bzImage OUT ARCH SRC: OUT/arch/x86/boot/bzImage; kbuild
-#   decides what to recompile.
+# build-guest.sh bzImage OUT ARCH SRC: OUT/arch/x86/boot/bzImage, and with
+#   CONFIG_MODULES its modules in OUT/modules.cpio.gz; kbuild decides what
+#   to recompile.
 # build-guest.sh [VARIANT]: `make` that variant's bzImage (guest, the
 #   default; kcsan; i386; bench-x86; bench-mainline), configured first
 #   when make finds its .config out of date.
@@ -63,4 +64,19 @@ if [ "$step" = config ]; then
 	"$top/scripts/check-config.sh" "$out/.config" "${frags[@]}"
 else
 	make "${make_args[@]}" -s bzImage
+	# A kernel with modules (the guest's torture test is one): they go in
+	# an initramfs part of their own, OUT/modules.cpio.gz, flat under
+	# /lib/modules, which run-guest.sh appends to the guest's initramfs.
+	if grep -q '^CONFIG_MODULES=y' "$out/.config"; then
+		make "${make_args[@]}" -s modules
+		stage=$(mktemp -d)
+		trap 'rm -rf "$stage"' EXIT
+		mkdir -p "$stage/lib/modules"
+		sed 's/\.o$/.ko/' "$out/modules.order" | while read -r ko; do
+			cp "$out/$ko" "$stage/lib/modules/"
+		done
+		(cd "$stage" && find . | cpio -o -H newc --quiet -R 0:0 | gzip -1) \
+			> "$out/modules.cpio.gz.tmp"
+		mv "$out/modules.cpio.gz.tmp" "$out/modules.cpio.gz"
+	fi
 fi

@@ -46,6 +46,13 @@ timeout=${GUEST_TIMEOUT:-1500}
 if [ -z "$MAKELEVEL" ]; then
 	make -s -C "$top" --no-print-directory build/initramfs.cpio.gz || exit 1
 fi
+# The kernel's modules (build-guest.sh), appended as a second archive:
+# the kernel unpacks both.
+if [ -f "$top/build/$variant/modules.cpio.gz" ]; then
+	cat "$initramfs" "$top/build/$variant/modules.cpio.gz" \
+		> "$res/$variant-initrd.cpio.gz"
+	initramfs=$res/$variant-initrd.cpio.gz
+fi
 console=$res/$variant-console.log
 results=$res/$variant-results.log
 files=$res/$variant-files.log

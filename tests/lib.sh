@@ -135,3 +135,20 @@ wait_until() {
 es_passes() {
 	sed -n "s/^$1 passes: \([0-9]*\).*/\1/p" /sys/kernel/debug/pm_qos/earlysuspend
 }
+
+# The torture test's module (kernel/power/qos_torture.c) and the framework
+# it is built on; both come in the kernel's own initramfs part.
+TORTURE_KO=/lib/modules/qos_torture.ko
+
+# torture_load PARAM=VALUE...: start a run (loads torture.ko first).
+torture_load() {
+	[ -d /sys/module/torture ] || insmod /lib/modules/torture.ko || return
+	insmod "$TORTURE_KO" "$@"
+}
+
+# torture_unload: end the run; its report, from the kernel log since the
+# run's "Start of test", in $report.
+torture_unload() {
+	rmmod qos_torture && rmmod torture
+	report=$(dmesg | sed -n '/-torture:--- Start of test/h; /-torture:--- Start of test/!H; ${x;p;}')
+}

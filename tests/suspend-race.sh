@@ -5,16 +5,16 @@
 # wake locks and /dev/suspend_block requests at random, the torture test's
 # kernel traffic on every CPU, and the host waking the guest (from S3
 # through the QEMU monitor, from s2idle by a byte on the wake-up port;
-# scripts/qemu-waker.py).  The torture module's sleep checker looks at the
-# PM core's last check for wakeups before the sleep: a sleep entered under
-# autosleep's handshake while any request was active is a violation.  The
-# torture's own "unwoken" check covers the s2idle loop after that check.
+# scripts/qemu-waker.py).  The sleep checker (qos_suspend_sleep_check.c)
+# looks at the PM core's last check for wakeups before the sleep: a sleep
+# entered under autosleep's handshake while any request was active is a
+# violation.  The torture's own "unwoken" check covers the s2idle loop
+# after that check.
 # race_attempts=N on the kernel command line: suspend attempts to wait for
 # in each mode (default 12, which keeps make test within its time; make
 # torture asks for 200).
 
-T=/sys/kernel/debug/pm_qos/suspend_block_torture
-C=/sys/kernel/debug/pm_qos/suspend_block_torture_sleep
+C=/sys/kernel/debug/pm_qos/suspend_sleep_check
 want=$(sed -n 's/.*race_attempts=\([0-9]*\).*/\1/p' /proc/cmdline)
 want=${want:-12}
 
@@ -57,23 +57,23 @@ race() {
 	) 2>/dev/null &
 	fd_pid=$!
 
-	# Kernel traffic: background torture runs of 1-3 s with pauses of up to
-	# 4 s between them, and pauses in the threads: suspends start during runs
-	# (the runs go on through them: they end from a work item, not from a
-	# frozen writer) and in the quiet gaps between (where sleeps are entered).
-	# Each run's report must end in SUCCESS.
-	P=/sys/module/suspend_block_torture/parameters
-	echo 2000 > $P/think_us
-	echo 50000 > $P/irq_period_us
+	# Kernel traffic: torture runs (torture_type=mix) of 1-3 s with pauses
+	# of up to 4 s between them, and pauses in the threads: suspends start
+	# during runs (the module's threads are not frozen, and the run goes
+	# on through them) and in the quiet gaps between (where sleeps are
+	# entered).  Each run must end in SUCCESS.
 	rm -f /tmp/race-runs /tmp/race-failed /tmp/race-stop
 	(
 		i=0
 		while [ ! -e /tmp/race-stop ]; do
 			i=$((i + 1))
-			echo "bg $((1 + i % 3))" > "$T" || break
-			while grep -q '^running' "$T"; do usleep 200000; done
+			torture_load torture_type=mix think_us=2000 \
+				irq_period_us=50000 || break
+			sleep $((1 + i % 3))
+			torture_unload
 			echo "$i" >> /tmp/race-runs
-			grep -q 'End of test: SUCCESS' "$T" || cat "$T" >> /tmp/race-failed
+			echo "$report" | grep -q -- '-torture:--- End of test: SUCCESS' ||
+				echo "$report" >> /tmp/race-failed
 			usleep $(((i * 7919) % 4000000))
 		done
 	) &
@@ -91,16 +91,9 @@ race() {
 	disarm_handshake
 
 	kill $wl_pid $fd_pid
-	# The loop stops by itself: a signal that killed it inside its "bg"
-	# write would make that run's kthread_create() fail (a setup error,
-	# FAILURE).  A run going on is ended early.
+	# The torture loop stops by itself, after its run in progress.
 	touch /tmp/race-stop
-	echo stop > "$T" 2>/dev/null
 	wait $torture_pid 2>/dev/null
-	echo stop > "$T" 2>/dev/null
-	while grep -q '^running' "$T"; do usleep 200000; done
-	echo 0 > $P/think_us
-	echo 100 > $P/irq_period_us
 	wait $wl_pid $fd_pid 2>/dev/null
 	for i in 0 1 2 3 4 5 6; do
 		echo "race$i" > /sys/power/wake_unlock 2>/dev/null
@@ -111,7 +104,6 @@ race() {
 	entries=$(($(checker entries) - entries0))
 	violations=$(($(checker violations) - viol0))
 	echo "suspend-race ($mode): attempts=$attempts aborts=$aborts entries=$entries violations=$violations"
-	cat "$T"
 	runs=$(wc -l < /tmp/race-runs 2>/dev/null)
 	t_check "$mode: at least $want suspend attempts ($attempts, $aborts aborted)" \
 		test "$attempts" -ge "$want"
@@ -122,8 +114,7 @@ race() {
 	t_check "$mode: every torture run under suspend ended in SUCCESS" \
 		test ! -s /tmp/race-failed
 	[ -s /tmp/race-failed ] && cat /tmp/race-failed
-	t_check "$mode: the last (stopped) run ended in SUCCESS" \
-		grep -q 'End of test: SUCCESS' "$T"
+	t_check "$mode: the torture module unloaded" test ! -d /sys/module/qos_torture
 	[ "$mode" = s2idle ] && s2idle_mode off
 }
 

@@ -1,57 +1,43 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# The suspend-block torture test (kernel/power/qos_suspend_block_torture.c)
-# in the booted debug kernel: threads, timers and hard-IRQ hrtimers on
-# both CPUs with delays injected in the class's race windows.
-#  1. The full mix (shared requests, timeouts, add/remove, power levels,
-#     wake locks): SUCCESS.
-#     Every wakeup source's statistics match the calls made on it; on the
-#     torture's broken copy of the lock-free source, whose statistics are
-#     plain read-modify-writes (busted_source), the shared source's do
-#     not: FAILURE with "source_stats" errors.
-#  2. Only own requests, so the aggregate crosses zero all the time: the
-#     class must end in SUCCESS, and the torture's broken copy of the
-#     aggregate, whose 0 -> 1 transition counts before it begins the
-#     event (busted_order), in FAILURE with "invisible" errors, which
-#     shows that the test finds that window.
-#  3. Only power levels 0 and none, so level 0's count crosses zero all
-#     the time: SUCCESS as the class is, and FAILURE with "level_limit"
-#     errors on the torture's broken copy of the publication, whose update
-#     does not publish a new version of the word when its bit is already
-#     set (busted_levels): an active request's level cleared under it,
-#     which shows that the test finds that window.
-#  4. Stale events: one thread cycling its own request on one CPU,
-#     preempted there at random by a SCHED_FIFO thread busy 200 ms at a
-#     time, and a sampler on the other CPU: the PM core must never see an
-#     event in progress with nothing active for over 100 ms
-#     (stale_bound_ms).
+# The pm_qos torture test (kernel/power/qos_torture.c, a module on
+# kernel/torture.c) in the booted debug kernel: threads, timers and
+# hard-IRQ hrtimers on both CPUs, delays injected in the classes' race
+# windows, and in the first two runs CPU 1 going offline and online every
+# 200 ms (onoff_interval).  One run per target:
+#  1. mix (requests own and shared, timeouts, add/remove, power levels,
+#     wake locks, wakeup sources): SUCCESS, every operation ran, some
+#     timeouts expired, CPU hotplug happened.
+#  2. suspend_block (own requests only: the aggregate crosses zero all the
+#     time): SUCCESS; suspend_block_busted, the test's broken copy of the
+#     aggregate whose 0 -> 1 transition counts before it begins the PM
+#     core's event: FAILURE with "invisible" errors.
+#  3. power_level (levels 0 and none: level 0's count crosses zero all the
+#     time): SUCCESS; power_level_busted, the broken copy whose update does
+#     not publish a new version of the word when its bit is set: FAILURE
+#     with "level_limit" errors.
+#  4. wakeup_source_busted, the shared source on a broken copy whose
+#     statistics are plain read-modify-writes: FAILURE, "source_stats".
+#  5. Stale events: own requests on one CPU, preempted there at random by
+#     a SCHED_FIFO thread busy 200 ms at a time, and a sampler on the other
+#     CPU: no event in progress with nothing active for over 100 ms.
 # torture_secs=N on the kernel command line sets each run's length.
 
-T=/sys/kernel/debug/pm_qos/suspend_block_torture
-P=/sys/module/suspend_block_torture/parameters
 secs=$(sed -n 's/.*torture_secs=\([0-9]*\).*/\1/p' /proc/cmdline)
 secs=${secs:-5}
 
-# torture_run [PARAM=VALUE...]: one run with those parameters set (and
-# put back as they were after); its report in $report.
+# torture_run PARAM=VALUE...: one run of $secs seconds; report in $report.
 torture_run() {
-	local p saved=
-
-	for p in "$@"; do
-		saved="$saved ${p%%=*}=$(cat "$P/${p%%=*}")"
-		echo "${p#*=}" > "$P/${p%%=*}"
-	done
-	echo "$secs" > $T
-	report=$(cat $T)
+	report=
+	torture_load "$@" || return
+	sleep "$secs"
+	torture_unload
 	echo "$report"
-	for p in $saved; do
-		echo "${p#*=}" > "$P/${p%%=*}"
-	done
 }
 
-# torture_until_failure [PARAM=VALUE...]: a run with a broken order must
-# end in FAILURE.  How often one run hits the window depends on how the
-# host schedules the two vCPUs, so up to three runs; $tries says how many.
+# torture_until_failure PARAM=VALUE...: a run on a broken copy must end in
+# FAILURE.  How often one run hits the window depends on how the host
+# schedules the two vCPUs, so up to three runs; $tries says how many.
 torture_until_failure() {
 	for tries in 1 2 3; do
 		torture_run "$@"
@@ -61,60 +47,72 @@ torture_until_failure() {
 
 # field NAME: NAME's count in the report.
 field() {
-	echo "$report" | tr ' ' '\n' | sed -n "s/^$1=//p"
+	echo "$report" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1
 }
 
 ends_in() {
-	echo "$report" | grep -q "End of test: $1"
+	echo "$report" | grep -q -- "-torture:--- End of test: $1"
 }
 
-t_check "torture interface present" test -w $T -a -w $P/busted_order
+# offlined: CPU offline operations that succeeded ("onoff: a/b:c/d").
+offlined() {
+	echo "$report" | sed -n 's/.*onoff: [0-9]*\/[0-9]*:\([0-9]*\)\/.*/\1/p'
+}
 
-torture_run
-t_check "full mix: ${secs}s run ends in SUCCESS" ends_in SUCCESS
-for ctx in task softirq hardirq activate timed add_remove level wake_lock \
-	   wakeup_source expired; do
-	t_check "full mix: $ctx operations ran ($(field $ctx))" \
-		test "$(field $ctx)" -gt 0
+t_check "torture module present" test -f "$TORTURE_KO"
+t_check "unknown torture_type refused" \
+	sh -c "! insmod $TORTURE_KO torture_type=nonesuch 2>/dev/null"
+
+torture_run torture_type=mix onoff_interval=200
+t_check "mix: ${secs}s run with CPU hotplug ends in SUCCESS" ends_in SUCCESS
+for op in task softirq hardirq own_cycle shared timed_own churn level \
+	  level_check wake_lock source_own source_shared expired; do
+	t_check "mix: $op ran ($(field $op))" test "$(field $op)" -gt 0
 done
-t_eq "full mix: no request invisible to the PM core" "$(field invisible)" 0
-t_eq "full mix: every wakeup source's statistics match its calls" \
+t_check "mix: CPU 1 went offline and back ($(offlined) times)" \
+	test "$(offlined)" -gt 0
+t_eq "mix: no request invisible to the PM core" "$(field invisible)" 0
+t_eq "mix: every wakeup source's statistics match its calls" \
 	"$(field source_stats)" 0
 
-torture_until_failure busted_source=1
-t_check "full mix, shared wakeup source on a broken copy (plain increments): ends in FAILURE (run $tries)" ends_in FAILURE
-t_check "full mix, shared wakeup source on a broken copy: its statistics short of its calls ($(field source_stats) errors)" \
-	test "$(field source_stats)" -gt 0
-
-torture_run own_only=1
-t_check "own requests, fixed order: ends in SUCCESS" ends_in SUCCESS
-t_eq "own requests, fixed order: none invisible ($(field activate) activations)" \
+torture_run torture_type=suspend_block onoff_interval=200
+t_check "suspend_block: ends in SUCCESS" ends_in SUCCESS
+t_eq "suspend_block: none invisible ($(field own_cycle) cycles, $(offlined) offlines)" \
 	"$(field invisible)" 0
 
-torture_until_failure own_only=1 busted_order=1
-t_check "own requests, broken copy (count, then begin): ends in FAILURE (run $tries)" ends_in FAILURE
-t_check "own requests, broken copy (count, then begin): active requests invisible to the PM core ($(field invisible) of $(field activate))" \
+torture_until_failure torture_type=suspend_block_busted
+t_check "suspend_block_busted (count, then begin): ends in FAILURE (run $tries)" \
+	ends_in FAILURE
+t_check "suspend_block_busted: activations invisible to the PM core ($(field invisible) of $(field own_cycle_busted))" \
 	test "$(field invisible)" -gt 0
 
-torture_run levels_only=1
-t_check "power levels only, confirmed: ends in SUCCESS" ends_in SUCCESS
-t_eq "power levels only, confirmed: limit never above an active level ($(field level) updates)" \
+torture_run torture_type=power_level
+t_check "power_level: ends in SUCCESS" ends_in SUCCESS
+t_eq "power_level: limit never above an active level ($(field level_zero) updates)" \
 	"$(field level_limit)" 0
 
-torture_until_failure levels_only=1 busted_levels=1
-t_check "power levels only, broken copy (unconfirmed): ends in FAILURE (run $tries)" ends_in FAILURE
-t_check "power levels only, broken copy (unconfirmed): limit above an active level ($(field level_limit) of $(field level))" \
+torture_until_failure torture_type=power_level_busted
+t_check "power_level_busted (unconfirmed): ends in FAILURE (run $tries)" \
+	ends_in FAILURE
+t_check "power_level_busted: limit above an active level ($(field level_limit) of $(field level_zero_busted))" \
 	test "$(field level_limit)" -gt 0
 
-torture_run own_only=1 threads_per_cpu=1 stale_hog_ms=200 window_us=200 \
-	window_ratio=1
+torture_until_failure torture_type=wakeup_source_busted
+t_check "wakeup_source_busted (plain increments): ends in FAILURE (run $tries)" \
+	ends_in FAILURE
+t_check "wakeup_source_busted: statistics short of the calls ($(field source_stats) errors)" \
+	test "$(field source_stats)" -gt 0
+
+torture_run torture_type=suspend_block nthreads=2 stale_hog_ms=200 \
+	window_us=200 window_ratio=1
 t_check "stale events: ends in SUCCESS" ends_in SUCCESS
 t_eq "stale events: none over 100 ms (longest streak $(field stale_max_us) us)" \
 	"$(field stale)" 0
-t_check "stale events: the threads ran ($(field activate) activations)" \
-	test "$(field activate)" -gt 0
+t_check "stale events: the threads ran ($(field own_cycle) cycles)" \
+	test "$(field own_cycle)" -gt 0
 
-# The failed run left nothing behind: no request blocks suspend.
+# The failed runs left nothing behind: no request blocks suspend.
 t_eq "no request left active" "$(cat /sys/power/suspend_blockers)" ""
 t_eq "power-level limit back to none" \
 	"$(head -n 1 /sys/kernel/debug/pm_qos/power_level)" "limit: any"
+t_check "module unloaded" test ! -d /sys/module/qos_torture

@@ -103,7 +103,7 @@
 
 #include "qos_debugfs.h"
 #include "qos_power_level.h"
-#include "qos_suspend_block_torture.h"
+#include "qos_torture.h"
 #include "qos_time.h"
 
 DEFINE_RAW_SPINLOCK(power_level_lock);
@@ -248,7 +248,7 @@ static s32 pl_publish_level(s32 level)
 static void pl_count_up(s32 level, s32 *before)
 {
 	atomic_inc(&pl_count[level]);
-	sb_torture_window();
+	pm_qos_torture_window();
 	*before = pl_publish_level(level);
 }
 
@@ -270,7 +270,7 @@ static __always_inline bool pl_count_down(s32 level)
 		smp_rmb();
 		if (atomic_read(&pl_count[level]))
 			return false;
-		sb_torture_window();
+		pm_qos_torture_window();
 		new = (s64)(((u64)pub + PL_PUB_VERSION) & ~BIT_ULL(level));
 	} while (!atomic64_try_cmpxchg(&power_level_qos_published, &pub,
 				       new));

@@ -82,7 +82,7 @@
 #include <trace/events/suspend_qos.h>
 
 #include "qos_suspend_block.h"
-#include "qos_suspend_block_torture.h"
+#include "qos_torture.h"
 
 DEFINE_RAW_SPINLOCK(suspend_block_registry_lock);
 const struct suspend_block_owner suspend_block_wakeup_source_owner = {
@@ -272,7 +272,7 @@ static __always_inline void sb_count_up(void)
 			preempt_disable();
 			pm_wakeup_event_begin();
 			begun = true;
-			sb_torture_window();
+			pm_qos_torture_window();
 		}
 	} while (!atomic_try_cmpxchg(sb_active, &active, active + 1));
 	trace_sb_aggregate(active + 1);
@@ -283,7 +283,7 @@ static __always_inline void sb_count_up(void)
 	}
 	if (!active)
 		sb_became_blocked();
-	sb_torture_window();
+	pm_qos_torture_window();
 }
 
 /*
@@ -326,7 +326,7 @@ static __always_inline void sb_count_down(unsigned int how)
 {
 	int active;
 
-	sb_torture_window();
+	pm_qos_torture_window();
 	preempt_disable();
 	if (how & SB_STOP_SOURCE)
 		active = sb_count_down_source(&how);
@@ -335,7 +335,7 @@ static __always_inline void sb_count_down(unsigned int how)
 
 	trace_sb_aggregate(active);
 	if (!active) {
-		sb_torture_window();
+		pm_qos_torture_window();
 		sb_became_unblocked(how);
 	}
 	preempt_enable();

@@ -1,0 +1,1103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Torture test of the pm_qos classes, on kernel/torture.c as locktorture
+ * is.  Kernel threads, a timer per CPU (softirq) and a hard-IRQ hrtimer
+ * per CPU run random operations from the weighted table of the target that
+ * torture_type names, while the classes' race windows are widened by
+ * random delays (qos_torture.h) and, with onoff_interval, CPUs go offline
+ * and online.  Checked as it runs and at rmmod:
+ *
+ *  - "invisible": once an activation of a request (or __pm_stay_awake() of
+ *    a source) that only this context ends has returned, the PM core counts
+ *    an event in progress, so no wakeup_count handshake can start;
+ *  - "unwoken": after such an activation no suspend under the handshake
+ *    sits in the suspend-to-idle loop (the activation woke it);
+ *  - "level_limit": the power-level limit is at most a request's level
+ *    from the return of the update that set it until its next update;
+ *  - "stats", "source_stats": each request's and source's statistics
+ *    equal the calls the test made on it, once all have stopped;
+ *  - "aggregate": then the class's count is the number of active
+ *    requests, and the power-level limit the least active level;
+ *  - "stale" (stale_hog_ms): the PM core never counts an event in progress
+ *    while nothing is active for longer than stale_bound_ms.
+ *
+ * The *_busted targets run the same contexts and checks on broken copies
+ * of the classes' algorithms kept here, as locktorture keeps
+ * lock_busted_ops: each must end in FAILURE, which shows that the test
+ * finds the window the class closes.
+ *
+ * modprobe qos_torture torture_type=mix onoff_interval=200; rmmod prints
+ * the counts and "End of test: SUCCESS" or "FAILURE".
+ */
+
+#include <linux/atomic.h>
+#include <linux/cpu.h>
+#include <linux/cpumask.h>
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/hrtimer.h>
+#include <linux/jiffies.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/pm_qos_power_level.h>
+#include <linux/pm_qos_suspend_block.h>
+#include <linux/random.h>
+#include <linux/sched.h>
+#include <linux/sched/clock.h>
+#include <linux/slab.h>
+#include <linux/torture.h>
+#include <linux/wakelock.h>
+
+#include "qos_torture.h"
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Torture test of the pm_qos suspend-block and power-level classes");
+MODULE_IMPORT_NS(PM_QOS_TORTURE);
+
+torture_param(int, nthreads, -1, "Kernel threads (-1: two per online CPU)");
+torture_param(int, nshared, 4, "Requests shared by every context (1-64)");
+torture_param(int, window_us, 20, "Longest delay in a race window, us");
+torture_param(int, window_ratio, 4, "Delay one passage of a window in this many");
+torture_param(int, irq_period_us, 100, "Period of each CPU's hrtimer and timer, us");
+torture_param(int, think_us, 0, "Sleep this long (to twice) between operations");
+torture_param(int, onoff_holdoff, 0, "Seconds before CPU hotplug starts");
+torture_param(int, onoff_interval, 0, "ms between CPU hotplug operations (0: none)");
+torture_param(int, shuffle_interval, 0, "s between shuffles of the threads (0: none)");
+torture_param(int, stutter, 0, "Seconds of run, then as many of pause for the threads (0: none)");
+torture_param(int, shutdown_secs, 0, "Power off after this many seconds (0: never)");
+torture_param(int, stat_interval, 0, "Seconds between statistics printouts (0: at the end only)");
+torture_param(int, stale_hog_ms, 0, "Stale-event check: preempt the threads this long (0: off)");
+torture_param(int, stale_bound_ms, 100, "Longest a stale event may last, ms");
+torture_param(bool, verbose, false, "Log the framework's steps");
+
+static char *torture_type = "mix";
+module_param(torture_type, charp, 0444);
+MODULE_PARM_DESC(torture_type, "mix, suspend_block, power_level, wake_lock, wakeup_source, *_busted");
+
+/* Where an operation may run. */
+#define QT_TASK		BIT(0)
+#define QT_SOFTIRQ	BIT(1)
+#define QT_HARDIRQ	BIT(2)
+#define QT_ANY		(QT_TASK | QT_SOFTIRQ | QT_HARDIRQ)
+
+enum qt_err {
+	QT_INVISIBLE, QT_UNWOKEN, QT_LIMIT, QT_STATS, QT_REMOVED,
+	QT_AGGREGATE, QT_STALE, QT_SOURCE, QT_NR_ERRS
+};
+
+static const char * const qt_err_names[QT_NR_ERRS] = {
+	"invisible", "unwoken", "level_limit", "stats", "active_removed",
+	"aggregate", "stale", "source_stats",
+};
+
+/* A request and the calls on it that returned true. */
+struct qt_req {
+	struct suspend_block_request req;
+	atomic_long_t activations;
+	atomic_long_t deactivations;
+	char name[32];
+};
+
+/* A wakeup source and the events reported on it. */
+struct qt_source {
+	struct wakeup_source *ws;
+	atomic_long_t events;
+	atomic_long_t timed;		/* of those, with a timeout */
+	char name[32];
+};
+
+/* What one context (a thread, a CPU's timer, a CPU's hrtimer) owns. */
+struct qt_ctx {
+	unsigned int where;		/* QT_TASK, QT_SOFTIRQ or QT_HARDIRQ */
+	struct torture_random_state rand;
+	struct task_struct *task;
+	struct qt_req mine;		/* untimed: the visibility checks */
+	struct qt_req timed;		/* timed, left to expire */
+	struct suspend_block_request churn;	/* removed and added again */
+	bool churn_added;
+	struct power_level_request level;
+	s32 busted_level;		/* on the broken copy */
+	struct wake_lock wl;
+	struct wake_lock wl_idle;
+	struct qt_source src;
+	char names[4][32];
+};
+
+/* A CPU's timer and hrtimer, and their contexts. */
+struct qt_cpu {
+	struct qt_ctx soft;
+	struct qt_ctx hard;
+	struct timer_list timer;
+	struct hrtimer hrtimer;
+	bool started;
+};
+
+/* An operation of a target's table: chosen in proportion to @weight. */
+struct qt_op {
+	const char *name;
+	void (*fn)(struct qt_ctx *c, unsigned long rnd);
+	unsigned int weight;
+	unsigned int where;
+};
+
+#define QT_MAX_OPS	10
+
+struct qt_type {
+	const char *name;
+	bool busted_source;		/* the shared source is the broken copy's */
+	const struct qt_op ops[QT_MAX_OPS];
+};
+
+static struct {
+	const struct qt_type *type;
+	unsigned int total[3];		/* weight per context, by ffs(where) - 1 */
+	bool running;			/* the timers re-arm */
+	atomic_long_t ops[QT_MAX_OPS];
+	atomic_long_t contexts[3];
+	atomic_long_t errs[QT_NR_ERRS];
+	long expired;
+	struct qt_req *shared;
+	int nshared;
+	struct qt_ctx *threads;
+	int nthreads;
+	struct qt_cpu *cpus;
+	struct qt_source shared_src;
+	struct task_struct *stats_task;
+	/* The stale-event check: see qt_stale_sampler(). */
+	struct task_struct *hog;
+	struct task_struct *sampler;
+	int hog_cpu;
+	unsigned long hog_spins;
+	u64 stale_max_ns;
+} qt;
+
+static void qt_err(enum qt_err e)
+{
+	if (atomic_long_inc_return(&qt.errs[e]) == 1)
+		pr_alert("%s-torture: first %s error\n", torture_type,
+			 qt_err_names[e]);
+}
+
+/* The promise: once an activation returned, the PM core sees an event. */
+static void qt_check_visible(struct suspend_block_request *req)
+{
+	if (!pm_qos_torture_event_in_progress())
+		qt_err(QT_INVISIBLE);
+	if (req && !suspend_block_request_active(req))
+		qt_err(QT_INVISIBLE);
+}
+
+/*
+ * After an untimed activation that only this context ends: either it woke
+ * the suspend-to-idle loop, or the loop's last check came after the event
+ * began, failed and disarmed the handshake.
+ */
+static void qt_check_woken(void)
+{
+	if (pm_qos_torture_s2idle_asleep())
+		qt_err(QT_UNWOKEN);
+}
+
+static void qt_activate(struct qt_req *r)
+{
+	if (suspend_block_activate(&r->req))
+		atomic_long_inc(&r->activations);
+}
+
+static void qt_activate_timeout(struct qt_req *r, unsigned long timeout)
+{
+	if (suspend_block_activate_timeout(&r->req, timeout))
+		atomic_long_inc(&r->activations);
+}
+
+static void qt_deactivate(struct qt_req *r)
+{
+	if (suspend_block_deactivate(&r->req))
+		atomic_long_inc(&r->deactivations);
+}
+
+/* Activate the context's own request, check it is seen, deactivate it. */
+static void qt_own_cycle(struct qt_ctx *c, unsigned long rnd)
+{
+	qt_activate(&c->mine);
+	qt_check_woken();
+	qt_check_visible(&c->mine.req);
+	pm_qos_torture_delay();
+	qt_check_visible(&c->mine.req);
+	qt_deactivate(&c->mine);
+}
+
+/* A random call on a shared request; timeouts of 1-3 jiffies expire. */
+static void qt_shared(struct qt_ctx *c, unsigned long rnd)
+{
+	struct qt_req *r = &qt.shared[(rnd >> 8) % qt.nshared];
+
+	switch (rnd % 3) {
+	case 0:
+		qt_activate(r);
+		break;
+	case 1:
+		qt_activate_timeout(r, 1 + (rnd >> 4) % 3);
+		break;
+	default:
+		qt_deactivate(r);
+		break;
+	}
+}
+
+/*
+ * A one-jiffy timeout on a request no one else touches: shared timeouts
+ * are mostly cut short by another context, this one expires.  Not with
+ * think_us, whose gaps it would fill.
+ */
+static void qt_timed_own(struct qt_ctx *c, unsigned long rnd)
+{
+	if (!READ_ONCE(think_us) && !suspend_block_request_active(&c->timed.req))
+		qt_activate_timeout(&c->timed, 1);
+}
+
+/* Remove the churn request (maybe active, maybe timed), add it again. */
+static void qt_churn(struct qt_ctx *c, unsigned long rnd)
+{
+	if (c->churn_added) {
+		if (rnd & 1)
+			suspend_block_activate(&c->churn);
+		else if (rnd & 2)
+			suspend_block_activate_timeout(&c->churn, 1);
+		suspend_block_remove_request(&c->churn);
+		if (suspend_block_request_active(&c->churn))
+			qt_err(QT_REMOVED);
+	}
+	suspend_block_add_request(&c->churn, c->names[0]);
+	c->churn_added = true;
+}
+
+/* The limit must be at most the context's level while it is active. */
+static void qt_level_check(struct qt_ctx *c, unsigned long rnd)
+{
+	struct power_level_snapshot snap;
+
+	power_level_snapshot(&c->level, 0, &snap);
+	if (snap.level != PM_QOS_POWER_LEVEL_ANY &&
+	    power_level_qos_limit() > snap.level)
+		qt_err(QT_LIMIT);
+}
+
+static void qt_level(struct qt_ctx *c, unsigned long rnd)
+{
+	power_level_update_request(&c->level, rnd % 5 == 4 ?
+				   PM_QOS_POWER_LEVEL_ANY : rnd % 4);
+	qt_level_check(c, rnd);
+}
+
+/*
+ * Level 0 or none: level 0's count crosses zero all the time.  Checked
+ * at once and again after a while, when a racing count-down has finished.
+ */
+static void qt_level_zero(struct qt_ctx *c, unsigned long rnd)
+{
+	power_level_update_request(&c->level,
+				   rnd & 1 ? 0 : PM_QOS_POWER_LEVEL_ANY);
+	qt_level_check(c, rnd);
+	pm_qos_torture_delay();
+	qt_level_check(c, rnd);
+}
+
+static void qt_wake_lock(struct qt_ctx *c, unsigned long rnd)
+{
+	switch (rnd % 4) {
+	case 0:
+		wake_lock(&c->wl);
+		qt_check_visible(NULL);
+		break;
+	case 1:
+		wake_lock_timeout(&c->wl, 1 + rnd % 2);
+		break;
+	case 2:
+		wake_unlock(&c->wl);
+		break;
+	default:
+		if (wake_lock_active(&c->wl_idle))
+			wake_unlock(&c->wl_idle);
+		else
+			wake_lock(&c->wl_idle);
+		break;
+	}
+}
+
+/*
+ * Mainline's wakeup-source API on a source.  On the context's own, once
+ * __pm_stay_awake() returns the event is in progress (only this context
+ * relaxes it, and staying awake stops its timer).  Timeouts of 1-3 ms, in
+ * task context only: many expire.
+ */
+static void qt_source_call(struct qt_ctx *c, struct qt_source *src,
+			   unsigned long rnd)
+{
+	unsigned int ms = c->where == QT_TASK ? 1 + (rnd >> 4) % 3 : 0;
+
+	switch (rnd % 3) {
+	case 0:
+		atomic_long_inc(&src->events);
+		__pm_stay_awake(src->ws);
+		if (src == &c->src)
+			qt_check_visible(&src->ws->block);
+		break;
+	case 1:
+		atomic_long_inc(&src->events);
+		if (ms)
+			atomic_long_inc(&src->timed);
+		pm_wakeup_ws_event(src->ws, ms, false);
+		break;
+	default:
+		__pm_relax(src->ws);
+		break;
+	}
+}
+
+static void qt_source_own(struct qt_ctx *c, unsigned long rnd)
+{
+	qt_source_call(c, &c->src, rnd);
+}
+
+static void qt_source_shared(struct qt_ctx *c, unsigned long rnd)
+{
+	qt_source_call(c, &qt.shared_src, rnd);
+}
+
+/*
+ * An interrupt that stays a while: it widens whatever window of the
+ * thread it interrupted it lands in.
+ */
+static void qt_irq_stall(struct qt_ctx *c, unsigned long rnd)
+{
+	pm_qos_torture_delay();
+}
+
+/*
+ * suspend_block_busted: an aggregate whose 0 -> 1 transition counts before
+ * it begins the PM core's event.  In between, a second activation finds
+ * the count non-zero and returns while the PM core sees no event in
+ * progress: "invisible".  (The class begins the event first.)
+ */
+static atomic_t qt_busted_active;
+
+static void qt_own_cycle_busted(struct qt_ctx *c, unsigned long rnd)
+{
+	if (atomic_inc_return(&qt_busted_active) == 1) {
+		pm_qos_torture_delay();
+		pm_qos_torture_event_begin();
+	}
+	qt_check_visible(NULL);
+	pm_qos_torture_delay();
+	qt_check_visible(NULL);
+	preempt_disable();
+	if (atomic_dec_and_test(&qt_busted_active))
+		pm_qos_torture_event_end();
+	preempt_enable();
+}
+
+/*
+ * power_level_busted: the power-level class's publication of the levels in
+ * use (a count per level; a word of level bits with a version above them)
+ * without its confirming exchange: an update whose level's bit is set
+ * leaves the word alone.  A count-down of that level that read a zero
+ * count just before then clears the bit under the update, since the word
+ * it expects has not changed: the limit is looser than an active level.
+ */
+#define QT_BUSTED_LEVELS	4
+#define QT_BUSTED_VERSION	BIT_ULL(QT_BUSTED_LEVELS)
+
+static atomic_t qt_busted_count[QT_BUSTED_LEVELS];
+static atomic64_t qt_busted_pub;
+
+static s32 qt_busted_limit(void)
+{
+	u64 used = (u64)atomic64_read(&qt_busted_pub) &
+		   (QT_BUSTED_VERSION - 1);
+
+	return used ? (s32)__ffs((unsigned long)used) : PM_QOS_POWER_LEVEL_ANY;
+}
+
+static void qt_busted_count_up(s32 level)
+{
+	s64 pub, new;
+
+	atomic_inc(&qt_busted_count[level]);
+	pm_qos_torture_delay();
+	pub = atomic64_read(&qt_busted_pub);
+	if (pub & BIT_ULL(level))
+		return;				/* the step left out */
+	do {
+		new = (s64)(((u64)pub + QT_BUSTED_VERSION) | BIT_ULL(level));
+	} while (!atomic64_try_cmpxchg(&qt_busted_pub, &pub, new));
+}
+
+static void qt_busted_count_down(s32 level)
+{
+	s64 pub, new;
+
+	if (!atomic_dec_and_test(&qt_busted_count[level]))
+		return;
+	pub = atomic64_read(&qt_busted_pub);
+	do {
+		/* As the class: the count after the word read above. */
+		smp_rmb();
+		if (atomic_read(&qt_busted_count[level]))
+			return;
+		pm_qos_torture_delay();
+		new = (s64)(((u64)pub + QT_BUSTED_VERSION) & ~BIT_ULL(level));
+	} while (!atomic64_try_cmpxchg(&qt_busted_pub, &pub, new));
+}
+
+static void qt_level_check_busted(struct qt_ctx *c, unsigned long rnd)
+{
+	if (c->busted_level != PM_QOS_POWER_LEVEL_ANY &&
+	    qt_busted_limit() > c->busted_level)
+		qt_err(QT_LIMIT);
+}
+
+/* As qt_level_zero() on the copy: the new level counts, then the old goes. */
+static void qt_level_zero_busted(struct qt_ctx *c, unsigned long rnd)
+{
+	s32 old = c->busted_level, level = rnd & 1 ? 0 : PM_QOS_POWER_LEVEL_ANY;
+
+	if (level != PM_QOS_POWER_LEVEL_ANY)
+		qt_busted_count_up(level);
+	c->busted_level = level;
+	if (old != PM_QOS_POWER_LEVEL_ANY)
+		qt_busted_count_down(old);
+	qt_level_check_busted(c, rnd);
+	pm_qos_torture_delay();
+	qt_level_check_busted(c, rnd);
+}
+
+/*
+ * wakeup_source_busted: the shared source on a copy of the lock-free
+ * source whose statistics are plain read-modify-writes, as they were under
+ * the source's lock: racing calls lose increments, and the final check
+ * finds event_count or relax_count short of the test's counts.  (The
+ * source's code updates them with atomic operations.)
+ */
+static void qt_busted_relax(struct wakeup_source *ws)
+{
+	unsigned long n;
+	u64 since, end;
+
+	if (pm_qos_torture_source_stop(&ws->block, &since, &end) <= 0)
+		return;
+	n = READ_ONCE(ws->relax_count);
+	pm_qos_torture_delay();
+	WRITE_ONCE(ws->relax_count, n + 1);
+	WRITE_ONCE(ws->active, false);
+}
+
+static void qt_source_shared_busted(struct qt_ctx *c, unsigned long rnd)
+{
+	struct wakeup_source *ws = qt.shared_src.ws;
+	unsigned long n;
+	u64 since;
+
+	if (rnd % 2) {
+		qt_busted_relax(ws);
+		return;
+	}
+	atomic_long_inc(&qt.shared_src.events);
+	n = READ_ONCE(ws->event_count);
+	pm_qos_torture_delay();
+	WRITE_ONCE(ws->event_count, n + 1);
+	if (pm_qos_torture_source_start(&ws->block, &since) > 0) {
+		WRITE_ONCE(ws->active_count, ws->active_count + 1);
+		WRITE_ONCE(ws->active, true);
+	}
+}
+
+#define QT_OP(fn, weight, where)	{ #fn, qt_##fn, weight, where }
+
+static const struct qt_type qt_types[] = {
+	{ "mix", false, {
+		QT_OP(own_cycle, 3, QT_ANY),
+		QT_OP(shared, 2, QT_ANY),
+		QT_OP(timed_own, 1, QT_SOFTIRQ),
+		QT_OP(churn, 1, QT_TASK),
+		QT_OP(level, 1, QT_TASK | QT_HARDIRQ),
+		QT_OP(level_check, 1, QT_TASK),
+		QT_OP(wake_lock, 1, QT_TASK),
+		QT_OP(source_own, 1, QT_TASK),
+		QT_OP(source_shared, 1, QT_TASK | QT_HARDIRQ),
+	} },
+	/* Own requests: the aggregate crosses zero all the time. */
+	{ "suspend_block", false, {
+		QT_OP(own_cycle, 8, QT_ANY),
+		QT_OP(churn, 1, QT_TASK),
+	} },
+	{ "suspend_block_busted", false, {
+		QT_OP(own_cycle_busted, 1, QT_ANY),
+	} },
+	/*
+	 * Levels 0 and none from the threads alone, so that level 0's count
+	 * reaches zero often; interrupts stall them anywhere.
+	 */
+	{ "power_level", false, {
+		QT_OP(level_zero, 1, QT_TASK),
+		QT_OP(level_check, 1, QT_TASK),
+		QT_OP(irq_stall, 1, QT_SOFTIRQ | QT_HARDIRQ),
+	} },
+	{ "power_level_busted", false, {
+		QT_OP(level_zero_busted, 1, QT_TASK),
+		QT_OP(level_check_busted, 1, QT_TASK),
+		QT_OP(irq_stall, 1, QT_SOFTIRQ | QT_HARDIRQ),
+	} },
+	{ "wake_lock", false, {
+		QT_OP(wake_lock, 1, QT_ANY),
+	} },
+	{ "wakeup_source", false, {
+		QT_OP(source_own, 1, QT_ANY),
+		QT_OP(source_shared, 1, QT_ANY),
+	} },
+	{ "wakeup_source_busted", true, {
+		QT_OP(source_own, 1, QT_ANY),
+		QT_OP(source_shared_busted, 2, QT_ANY),
+	} },
+};
+
+/* One operation of the target's table, in proportion to the weights. */
+static void qt_run_op(struct qt_ctx *c)
+{
+	const struct qt_op *op = qt.type->ops;
+	unsigned long rnd = torture_random(&c->rand);
+	unsigned int pick, i = ffs(c->where) - 1;
+
+	atomic_long_inc(&qt.contexts[i]);
+	if (!qt.total[i])
+		return;
+	pick = (rnd >> 24) % qt.total[i];
+	for (i = 0; i < QT_MAX_OPS && op->fn; i++, op++) {
+		if (!(op->where & c->where))
+			continue;
+		if (pick < op->weight) {
+			op->fn(c, rnd);
+			atomic_long_inc(&qt.ops[i]);
+			return;
+		}
+		pick -= op->weight;
+	}
+}
+
+static int qt_thread(void *arg)
+{
+	struct qt_ctx *c = arg;
+	unsigned long n = 0;
+
+	VERBOSE_TOROUT_STRING("thread started");
+	/* The stale-event check: on the hog's CPU, and only there. */
+	if (stale_hog_ms > 0)
+		set_cpus_allowed_ptr(current, cpumask_of(qt.hog_cpu));
+	do {
+		qt_run_op(c);
+		if (think_us > 0)
+			usleep_range(think_us, 2 * think_us);
+		else if (!(++n % 32))
+			cond_resched();
+		stutter_wait("qt_thread");
+	} while (!torture_must_stop());
+	torture_kthread_stopping("qt_thread");
+	return 0;
+}
+
+static void qt_timer_fn(struct timer_list *tl)
+{
+	struct qt_cpu *cpu = from_timer(cpu, tl, timer);
+
+	qt_run_op(&cpu->soft);
+	if (READ_ONCE(qt.running))
+		mod_timer(tl, jiffies + max(usecs_to_jiffies(irq_period_us), 1UL));
+}
+
+static enum hrtimer_restart qt_hrtimer_fn(struct hrtimer *h)
+{
+	struct qt_cpu *cpu = container_of(h, struct qt_cpu, hrtimer);
+
+	qt_run_op(&cpu->hard);
+	if (!READ_ONCE(qt.running))
+		return HRTIMER_NORESTART;
+	/* The period, and up to 400 us more at random. */
+	hrtimer_forward_now(h, ns_to_ktime(max(irq_period_us, 10) * NSEC_PER_USEC +
+					   get_random_u32_below(400 * NSEC_PER_USEC)));
+	return HRTIMER_RESTART;
+}
+
+/*
+ * The stale-event check.  A deactivation that takes the aggregate to 0
+ * must end the PM core's event before anything else runs on its CPU: a
+ * task preempted in between would leave an event in progress with nothing
+ * active (wakeup_count readers and autosleep blocked, no blocker to name)
+ * for as long as it is off the CPU.  With stale_hog_ms, the threads run on
+ * one CPU, where this SCHED_FIFO thread wakes at random and stays busy for
+ * stale_hog_ms, preempting whichever thread runs there, wherever it is.
+ * It counts its progress, so that the sampler can tell its CPU ran.
+ */
+static int qt_stale_hog(void *arg)
+{
+	unsigned int ms = max(stale_hog_ms, 2);
+	u64 until;
+
+	set_cpus_allowed_ptr(current, cpumask_of(qt.hog_cpu));
+	sched_set_fifo(current);
+	do {
+		schedule_timeout_interruptible(msecs_to_jiffies(ms / 2 +
+					       get_random_u32_below(ms / 2)));
+		until = local_clock() + (u64)ms * NSEC_PER_MSEC;
+		while (local_clock() < until && !torture_must_stop()) {
+			WRITE_ONCE(qt.hog_spins, qt.hog_spins + 1);
+			cpu_relax();
+		}
+	} while (!torture_must_stop());
+	torture_kthread_stopping("qt_stale_hog");
+	return 0;
+}
+
+/*
+ * On another CPU, every 100-200 us: the aggregate at 0 (before and after)
+ * with an event in progress.  That is legitimate only while a transition
+ * runs with preemption off (a speculative begin, a 1 -> 0 and its end, a
+ * widened window in either, a hard IRQ in between): a streak of such
+ * samples longer than stale_bound_ms, with no other sample between them
+ * and in which the hog made progress (its CPU ran, and was not stalled by
+ * the host), is an error.  A task preempted inside a transition shows as
+ * nothing but such samples for as long as the hog runs, while two
+ * legitimate windows nearly always have another sample between them.  A
+ * gap of over 10 ms between two samples (this CPU stalled) starts a new
+ * streak: the samples that would have ended the old one were not taken.
+ */
+static int qt_stale_sampler(void *arg)
+{
+	unsigned long spins = 0;
+	bool reported = false;
+	u64 since = 0, last = 0, now;
+
+	set_cpus_allowed_ptr(current, cpumask_of(cpumask_first(cpu_online_mask)));
+	do {
+		usleep_range(100, 200);
+		now = local_clock();
+		if (now - last > 10 * NSEC_PER_MSEC)
+			since = 0;
+		last = now;
+		if (pm_qos_torture_aggregate() ||
+		    !pm_qos_torture_event_in_progress() ||
+		    pm_qos_torture_aggregate()) {
+			since = 0;
+			reported = false;
+			continue;
+		}
+		if (!since) {
+			since = now;
+			spins = READ_ONCE(qt.hog_spins);
+			continue;
+		}
+		qt.stale_max_ns = max(qt.stale_max_ns, now - since);
+		if (!reported && READ_ONCE(qt.hog_spins) != spins &&
+		    now - since > (u64)stale_bound_ms * NSEC_PER_MSEC) {
+			reported = true;
+			pr_alert("%s-torture: an event in progress with nothing active for %llu us\n",
+				 torture_type, div_u64(now - since, NSEC_PER_USEC));
+			qt_err(QT_STALE);
+		}
+	} while (!torture_must_stop());
+	torture_kthread_stopping("qt_stale_sampler");
+	return 0;
+}
+
+static void qt_req_add(struct qt_req *r, const char *fmt, int i)
+{
+	snprintf(r->name, sizeof(r->name), fmt, i);
+	suspend_block_add_request(&r->req, r->name);
+}
+
+/* Check a request's statistics against the test's counts, remove it. */
+static void qt_req_finish(struct qt_req *r)
+{
+	struct suspend_block_stats st;
+	long act, deact;
+	bool active;
+
+	if (!r->req.name)
+		return;
+	qt_deactivate(r);		/* or a pending timeout ends it first */
+	act = atomic_long_read(&r->activations);
+	deact = atomic_long_read(&r->deactivations);
+	active = suspend_block_request_active(&r->req);
+	suspend_block_get_stats(&r->req, &st);
+	qt.expired += st.expire_count;
+	if (st.active_count != act ||
+	    act != deact + (long)st.expire_count + active) {
+		pr_alert("%s-torture: %s: activations %ld, active_count %llu, deactivations %ld, expiries %llu, active %d\n",
+			 torture_type, r->name, act, st.active_count, deact,
+			 st.expire_count, active);
+		qt_err(QT_STATS);
+	}
+	suspend_block_remove_request(&r->req);
+	if (suspend_block_request_active(&r->req))
+		qt_err(QT_REMOVED);
+}
+
+/* Create and add a source under the name in @src. */
+static void qt_source_add(struct qt_source *src)
+{
+	src->ws = wakeup_source_create(src->name);
+	if (src->ws)
+		wakeup_source_add(src->ws);
+}
+
+/* Relax a source, check its statistics against the test's counts, remove it. */
+static void qt_source_finish(struct qt_source *src)
+{
+	struct wakeup_source *ws = src->ws;
+	long events = atomic_long_read(&src->events);
+
+	if (!ws)
+		return;
+	if (src == &qt.shared_src && qt.type->busted_source)
+		qt_busted_relax(ws);
+	else
+		__pm_relax(ws);
+	/* An expiry that ended it meanwhile may still be counting. */
+	del_timer_sync(&ws->timer);
+	if (ws->event_count != events || ws->active_count != ws->relax_count ||
+	    ws->active || suspend_block_request_active(&ws->block) ||
+	    ws->expire_count > atomic_long_read(&src->timed)) {
+		pr_alert("%s-torture: %s: events %ld, event_count %lu, active_count %lu, relax_count %lu, expire_count %lu of %ld timed, active %d\n",
+			 torture_type, src->name, events, ws->event_count,
+			 ws->active_count, ws->relax_count, ws->expire_count,
+			 atomic_long_read(&src->timed), ws->active);
+		qt_err(QT_SOURCE);
+	}
+	wakeup_source_remove(ws);
+	wakeup_source_destroy(ws);
+	src->ws = NULL;
+}
+
+static void qt_ctx_init(struct qt_ctx *c, unsigned int where, const char *kind,
+			int i)
+{
+	c->where = where;
+	torture_random_init(&c->rand);
+	qt_req_add(&c->mine, kind, i);
+	snprintf(c->timed.name, sizeof(c->timed.name), "%s:timed", c->mine.name);
+	suspend_block_add_request(&c->timed.req, c->timed.name);
+	snprintf(c->names[0], sizeof(c->names[0]), "%s:churn", c->mine.name);
+	snprintf(c->names[1], sizeof(c->names[1]), "%s:level", c->mine.name);
+	snprintf(c->names[2], sizeof(c->names[2]), "%s:wl", c->mine.name);
+	snprintf(c->names[3], sizeof(c->names[3]), "%s:wlidle", c->mine.name);
+	power_level_add_request(&c->level, c->names[1], PM_QOS_POWER_LEVEL_ANY);
+	c->busted_level = PM_QOS_POWER_LEVEL_ANY;
+	wake_lock_init(&c->wl, WAKE_LOCK_SUSPEND, c->names[2]);
+	wake_lock_init(&c->wl_idle, WAKE_LOCK_IDLE, c->names[3]);
+	snprintf(c->src.name, sizeof(c->src.name), "%s:ws", c->mine.name);
+	qt_source_add(&c->src);
+}
+
+static void qt_ctx_finish(struct qt_ctx *c)
+{
+	if (!c->mine.req.name)
+		return;
+	qt_req_finish(&c->mine);
+	qt_req_finish(&c->timed);
+	if (c->churn_added)
+		suspend_block_remove_request(&c->churn);
+	power_level_remove_request(&c->level);
+	wake_lock_destroy(&c->wl);
+	wake_lock_destroy(&c->wl_idle);
+	qt_source_finish(&c->src);
+}
+
+static void qt_start_hrtimer(void *arg)
+{
+	struct qt_cpu *cpu = arg;
+
+	hrtimer_start(&cpu->hrtimer, ns_to_ktime(100 * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+/* Every request, source and context; qt_cleanup() undoes what was done. */
+static int qt_setup(void)
+{
+	int cpu, i;
+
+	qt.nshared = clamp(nshared, 1, 64);
+	qt.nthreads = nthreads >= 0 ? nthreads :
+		      2 * (stale_hog_ms > 0 ? 1 : num_online_cpus());
+	qt.shared = kcalloc(qt.nshared, sizeof(*qt.shared), GFP_KERNEL);
+	qt.threads = kcalloc(qt.nthreads, sizeof(*qt.threads), GFP_KERNEL);
+	qt.cpus = kcalloc(nr_cpu_ids, sizeof(*qt.cpus), GFP_KERNEL);
+	if (!qt.shared || (qt.nthreads && !qt.threads) || !qt.cpus)
+		return -ENOMEM;
+
+	snprintf(qt.shared_src.name, sizeof(qt.shared_src.name), "torture:ws-shared");
+	qt_source_add(&qt.shared_src);
+	for (i = 0; i < qt.nshared; i++)
+		qt_req_add(&qt.shared[i], "torture:shared%d", i);
+	for_each_possible_cpu(cpu) {
+		struct qt_cpu *c = &qt.cpus[cpu];
+
+		qt_ctx_init(&c->soft, QT_SOFTIRQ, "torture:softirq%d", cpu);
+		qt_ctx_init(&c->hard, QT_HARDIRQ, "torture:hardirq%d", cpu);
+		timer_setup(&c->timer, qt_timer_fn, TIMER_PINNED);
+		hrtimer_init(&c->hrtimer, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_REL_PINNED_HARD);
+		c->hrtimer.function = qt_hrtimer_fn;
+	}
+	for (i = 0; i < qt.nthreads; i++)
+		qt_ctx_init(&qt.threads[i], QT_TASK, "torture:task%d", i);
+	return qt.shared_src.ws ? 0 : -ENOMEM;
+}
+
+/*
+ * Each CPU's timer and hrtimer (not with the stale-event check, which
+ * watches task context alone).  A CPU that goes offline hands them to
+ * another; one that comes online during the run gets none of its own.
+ */
+static void qt_start_timers(void)
+{
+	int cpu;
+
+	WRITE_ONCE(qt.running, true);
+	if (stale_hog_ms > 0)
+		return;
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		struct qt_cpu *c = &qt.cpus[cpu];
+
+		c->timer.expires = jiffies + 1;
+		add_timer_on(&c->timer, cpu);
+		smp_call_function_single(cpu, qt_start_hrtimer, c, 1);
+		c->started = true;
+	}
+	cpus_read_unlock();
+}
+
+static void qt_stop_timers(void)
+{
+	int cpu;
+
+	WRITE_ONCE(qt.running, false);
+	for_each_possible_cpu(cpu) {
+		struct qt_cpu *c = &qt.cpus[cpu];
+
+		if (!c->started)
+			continue;
+		/* Both wait for a running callback, and undo its re-arm. */
+		hrtimer_cancel(&c->hrtimer);
+		del_timer_sync(&c->timer);
+		c->started = false;
+	}
+}
+
+/* The stale-event check: the hog on the last CPU, the sampler on the first. */
+static int qt_stale_start(void)
+{
+	int err;
+
+	if (stale_hog_ms <= 0)
+		return 0;
+	qt.hog_cpu = cpumask_last(cpu_online_mask);
+	if (qt.hog_cpu == cpumask_first(cpu_online_mask))
+		return -EINVAL;		/* needs two CPUs */
+	err = torture_create_kthread(qt_stale_hog, NULL, qt.hog);
+	if (err)
+		return err;
+	return torture_create_kthread(qt_stale_sampler, NULL, qt.sampler);
+}
+
+static long qt_errors(void)
+{
+	long errs = 0;
+	int i;
+
+	for (i = 0; i < QT_NR_ERRS; i++)
+		errs += atomic_long_read(&qt.errs[i]);
+	return errs + torture_onoff_failures();
+}
+
+/* The counts so far, and the errors, as locktorture prints its own. */
+static void qt_print_stats(void)
+{
+	const struct qt_op *op = qt.type->ops;
+	char buf[512];
+	int i, len;
+
+	/* Continued by torture_onoff_stats(), ended by the next line. */
+	pr_alert("%s-torture: ", torture_type);
+	torture_onoff_stats();
+	len = scnprintf(buf, sizeof(buf), "task=%ld softirq=%ld hardirq=%ld",
+			atomic_long_read(&qt.contexts[0]),
+			atomic_long_read(&qt.contexts[1]),
+			atomic_long_read(&qt.contexts[2]));
+	for (i = 0; i < QT_MAX_OPS && op[i].fn; i++)
+		len += scnprintf(buf + len, sizeof(buf) - len, " %s=%ld",
+				 op[i].name, atomic_long_read(&qt.ops[i]));
+	pr_alert("%s-torture: ops: %s\n", torture_type, buf);
+	len = 0;
+	for (i = 0; i < QT_NR_ERRS; i++)
+		len += scnprintf(buf + len, sizeof(buf) - len, " %s=%ld",
+				 qt_err_names[i], atomic_long_read(&qt.errs[i]));
+	pr_alert("%s-torture: errors:%s\n", torture_type, buf);
+}
+
+static int qt_stats_thread(void *arg)
+{
+	do {
+		schedule_timeout_interruptible(stat_interval * HZ);
+		qt_print_stats();
+		torture_shutdown_absorb("qt_stats_thread");
+	} while (!torture_must_stop());
+	torture_kthread_stopping("qt_stats_thread");
+	return 0;
+}
+
+static void qt_print_params(const char *tag)
+{
+	pr_alert("%s-torture:--- %s: nthreads=%d nshared=%d window_us=%d window_ratio=%d irq_period_us=%d think_us=%d onoff_interval=%d onoff_holdoff=%d shuffle_interval=%d stutter=%d stale_hog_ms=%d stale_bound_ms=%d\n",
+		 torture_type, tag, qt.nthreads, qt.nshared, window_us,
+		 window_ratio, irq_period_us, think_us, onoff_interval,
+		 onoff_holdoff, shuffle_interval, stutter, stale_hog_ms,
+		 stale_bound_ms);
+}
+
+static void qt_cleanup(void)
+{
+	s32 limit, least;
+	unsigned int aggregate;
+	int cpu, i;
+
+	if (torture_cleanup_begin())
+		return;
+	if (qt.threads)
+		for (i = 0; i < qt.nthreads; i++)
+			torture_stop_kthread(qt_thread, qt.threads[i].task);
+	torture_stop_kthread(qt_stale_hog, qt.hog);
+	torture_stop_kthread(qt_stale_sampler, qt.sampler);
+	torture_stop_kthread(qt_stats_thread, qt.stats_task);
+	if (qt.cpus)
+		qt_stop_timers();
+	pm_qos_torture_close_windows();
+	if (!qt.type)
+		goto end;
+
+	/* Quiescent: every count against the classes' own. */
+	if (atomic_read(&qt_busted_active))
+		qt_err(QT_AGGREGATE);
+	least = PM_QOS_POWER_LEVEL_ANY;
+	for (i = 0; qt.threads && i < qt.nthreads; i++)
+		least = min(least, qt.threads[i].busted_level);
+	for_each_possible_cpu(cpu) {
+		if (!qt.cpus)
+			break;
+		least = min3(least, qt.cpus[cpu].soft.busted_level,
+			     qt.cpus[cpu].hard.busted_level);
+	}
+	if (least != qt_busted_limit())
+		qt_err(QT_LIMIT);
+	for (i = 0; qt.threads && i < qt.nthreads; i++)
+		qt_ctx_finish(&qt.threads[i]);
+	for_each_possible_cpu(cpu) {
+		if (!qt.cpus)
+			break;
+		qt_ctx_finish(&qt.cpus[cpu].soft);
+		qt_ctx_finish(&qt.cpus[cpu].hard);
+	}
+	for (i = 0; qt.shared && i < qt.nshared; i++)
+		qt_req_finish(&qt.shared[i]);
+	qt_source_finish(&qt.shared_src);
+	if (pm_qos_torture_active_requests(&aggregate) != aggregate) {
+		pr_alert("%s-torture: aggregate %u, active requests %u\n",
+			 torture_type, aggregate,
+			 pm_qos_torture_active_requests(&aggregate));
+		qt_err(QT_AGGREGATE);
+	}
+	if (pm_qos_torture_least_level(&limit) != limit)
+		qt_err(QT_LIMIT);
+
+	qt_print_stats();
+	pr_alert("%s-torture: expired=%ld stale_max_us=%llu\n",
+		 torture_type, qt.expired, div_u64(qt.stale_max_ns, NSEC_PER_USEC));
+	qt_print_params(qt_errors() ? "End of test: FAILURE" :
+			"End of test: SUCCESS");
+end:
+	kfree(qt.shared);
+	kfree(qt.threads);
+	kfree(qt.cpus);
+	torture_cleanup_end();
+}
+
+static int __init qt_init(void)
+{
+	int i, err;
+
+	if (!torture_init_begin(torture_type, verbose))
+		return -EBUSY;
+	memset(&qt, 0, sizeof(qt));
+	atomic_set(&qt_busted_active, 0);
+	atomic64_set(&qt_busted_pub, 0);
+	for (i = 0; i < QT_BUSTED_LEVELS; i++)
+		atomic_set(&qt_busted_count[i], 0);
+	for (i = 0; i < ARRAY_SIZE(qt_types); i++)
+		if (!strcmp(torture_type, qt_types[i].name))
+			qt.type = &qt_types[i];
+	if (!qt.type) {
+		pr_alert("%s-torture: unknown torture_type\n",
+			 torture_type);
+		err = -EINVAL;
+		goto unwind;
+	}
+	for (i = 0; i < QT_MAX_OPS && qt.type->ops[i].fn; i++) {
+		unsigned int where = qt.type->ops[i].where, ctx;
+
+		for (ctx = 0; ctx < 3; ctx++)
+			if (where & BIT(ctx))
+				qt.total[ctx] += qt.type->ops[i].weight;
+	}
+	err = qt_setup();
+	if (err)
+		goto unwind;
+	qt_print_params("Start of test");
+	pm_qos_torture_open_windows(max(window_us, 0), max(window_ratio, 1));
+	err = qt_stale_start();
+	if (err)
+		goto unwind;
+	qt_start_timers();
+	for (i = 0; i < qt.nthreads; i++) {
+		err = torture_create_kthread(qt_thread, &qt.threads[i],
+					     qt.threads[i].task);
+		if (err)
+			goto unwind;
+		if (shuffle_interval > 0 && stale_hog_ms <= 0)
+			torture_shuffle_task_register(qt.threads[i].task);
+	}
+	if (stat_interval > 0) {
+		err = torture_create_kthread(qt_stats_thread, NULL, qt.stats_task);
+		if (err)
+			goto unwind;
+	}
+	err = torture_onoff_init(onoff_holdoff * HZ,
+				 msecs_to_jiffies(max(onoff_interval, 0)), NULL);
+	if (!err && shuffle_interval > 0 && stale_hog_ms <= 0)
+		err = torture_shuffle_init(shuffle_interval * HZ);
+	if (!err && stutter > 0)
+		err = torture_stutter_init(stutter * HZ, stutter * HZ);
+	if (!err)
+		err = torture_shutdown_init(shutdown_secs, qt_cleanup);
+	if (err)
+		goto unwind;
+	torture_init_end();
+	return 0;
+
+unwind:
+	torture_init_end();
+	qt_cleanup();
+	return err;
+}
+
+module_init(qt_init);
+module_exit(qt_cleanup);
