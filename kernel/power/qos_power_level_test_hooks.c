@@ -1,62 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Test-only support for the power-level class in a QEMU guest:
- *
- * - a cpuidle driver, "pl_test_idle", registered only when no other driver
- *   is (a TCG guest has none): poll, then three states that all halt but
- *   declare growing exit latencies and target residencies, so governors
- *   pick the deeper ones on long idle periods;
- * - /sys/kernel/debug/pm_qos/power_level_test, which takes
- *   "add NAME LEVEL", "update NAME LEVEL" and "remove NAME" (LEVEL: a state
- *   index or "any") so a shell can drive requests.  Errors: -EINVAL
- *   (unknown command, wrong number of words, bad level), -ENOENT (unknown
- *   name), -EEXIST (name taken), -ENAMETOOLONG, -ENOSPC (all slots used).
- *   A failed command changes nothing.
+ * Test-only debugfs hook of the power-level class:
+ * /sys/kernel/debug/pm_qos/power_level_test takes "add NAME LEVEL",
+ * "update NAME LEVEL" and "remove NAME" (LEVEL: a state index or "any") so
+ * a shell can drive requests.  Errors: -EINVAL (unknown command, wrong
+ * number of words, bad level), -ENOENT (unknown name), -EEXIST (name
+ * taken), -ENAMETOOLONG, -ENOSPC (all slots used).  A failed command
+ * changes nothing.  The idle states the requests limit in a QEMU guest
+ * come from drivers/cpuidle/cpuidle-power-level-test.c.
  */
 
-#include <linux/cpuidle.h>
 #include <linux/debugfs.h>
 #include <linux/init.h>
 #include <linux/kstrtox.h>
 #include <linux/mutex.h>
 #include <linux/pm_qos_power_level.h>
-#include <linux/sched/idle.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
 
 #include "qos_debugfs.h"
 #include "qos_test_hooks.h"
-
-static int __cpuidle pl_test_halt(struct cpuidle_device *dev,
-				  struct cpuidle_driver *drv, int index)
-{
-	/* Like ACPI's C1: halt with interrupts on, return with them off. */
-	if (!need_resched()) {
-		safe_halt();
-		local_irq_disable();
-	}
-	return index;
-}
-
-#define PL_TEST_STATE(n, exit, residency) {			\
-	.name = "HALT" #n,					\
-	.desc = "halt (test state " #n ")",			\
-	.exit_latency = exit,					\
-	.target_residency = residency,				\
-	.enter = pl_test_halt,					\
-}
-
-static struct cpuidle_driver pl_test_idle_driver = {
-	.name = "pl_test_idle",
-	.owner = THIS_MODULE,
-	.states = {
-		{ /* state 0: filled in by cpuidle_poll_state_init() */ },
-		PL_TEST_STATE(1, 2, 2),
-		PL_TEST_STATE(2, 20, 100),
-		PL_TEST_STATE(3, 100, 500),
-	},
-	.state_count = 4,
-};
 
 struct pl_hook {
 	struct qos_hook_slot slot;	/* first: see qos_hook_table */
@@ -143,18 +106,8 @@ static const struct file_operations pl_hook_fops = {
 
 static int __init pl_test_init(void)
 {
-	int ret;
-
 	debugfs_create_file("power_level_test", 0200, pm_qos_debugfs_dir(),
 			    &pl_hook_table, &pl_hook_fops);
-	if (cpuidle_get_driver()) {
-		pr_info("pl_test_idle: a cpuidle driver is registered already\n");
-		return 0;
-	}
-	cpuidle_poll_state_init(&pl_test_idle_driver);
-	ret = cpuidle_register(&pl_test_idle_driver, NULL);
-	if (ret)
-		pr_err("pl_test_idle: registration failed: %d\n", ret);
-	return ret;
+	return 0;
 }
 late_initcall(pl_test_init);

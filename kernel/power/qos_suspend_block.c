@@ -74,9 +74,12 @@
  */
 
 #include <linux/atomic.h>
+#include <linux/cred.h>
 #include <linux/debugobjects.h>
 #include <linux/export.h>
 #include <linux/jiffies.h>
+#include <linux/pid.h>
+#include <linux/sched.h>
 #include <linux/suspend.h>
 #include <linux/workqueue.h>
 #include <trace/events/suspend_qos.h>
@@ -631,6 +634,40 @@ void suspend_block_add_owned_request(struct suspend_block_request *req,
 	trace_sb_request_add(name);
 }
 EXPORT_SYMBOL_GPL(suspend_block_add_owned_request);
+
+static_assert(sizeof_field(struct suspend_block_owner, comm) ==
+	      TASK_COMM_LEN);
+
+/**
+ * suspend_block_owner_init - Record the calling process as an owner.
+ * @owner: Where to record it; release with suspend_block_owner_release().
+ * @kind: The interface the request comes through ("fd", "sysfs"); must
+ *	outlive @owner.
+ *
+ * Context: Process context.
+ */
+void suspend_block_owner_init(struct suspend_block_owner *owner,
+			      const char *kind)
+{
+	owner->kind = kind;
+	owner->pid = get_task_pid(current, PIDTYPE_TGID);
+	owner->uid = current_uid();
+	get_task_comm(owner->comm, current);
+}
+EXPORT_SYMBOL_GPL(suspend_block_owner_init);
+
+/**
+ * suspend_block_owner_release - Drop what suspend_block_owner_init() took.
+ * @owner: Owner of a request removed already.
+ *
+ * Context: Any context.
+ */
+void suspend_block_owner_release(struct suspend_block_owner *owner)
+{
+	put_pid(owner->pid);
+	owner->pid = NULL;
+}
+EXPORT_SYMBOL_GPL(suspend_block_owner_release);
 
 /**
  * suspend_block_remove_request - Unregister a suspend-block request.

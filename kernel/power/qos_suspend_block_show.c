@@ -140,40 +140,6 @@ static ssize_t suspend_blockers_show(struct kobject *kobj,
 
 static struct kobj_attribute suspend_blockers_attr = __ATTR_RO(suspend_blockers);
 
-static_assert(sizeof_field(struct suspend_block_owner, comm) ==
-	      TASK_COMM_LEN);
-
-/**
- * suspend_block_owner_init - Record the calling process as an owner.
- * @owner: Where to record it; release with suspend_block_owner_release().
- * @kind: The interface the request comes through ("fd", "sysfs"); must
- *	outlive @owner.
- *
- * Context: Process context.
- */
-void suspend_block_owner_init(struct suspend_block_owner *owner,
-			      const char *kind)
-{
-	owner->kind = kind;
-	owner->pid = get_task_pid(current, PIDTYPE_TGID);
-	owner->uid = current_uid();
-	get_task_comm(owner->comm, current);
-}
-EXPORT_SYMBOL_GPL(suspend_block_owner_init);
-
-/**
- * suspend_block_owner_release - Drop what suspend_block_owner_init() took.
- * @owner: Owner of a request removed already.
- *
- * Context: Any context.
- */
-void suspend_block_owner_release(struct suspend_block_owner *owner)
-{
-	put_pid(owner->pid);
-	owner->pid = NULL;
-}
-EXPORT_SYMBOL_GPL(suspend_block_owner_release);
-
 /* Names may hold spaces (kernel requests): escape what splits a row. */
 static void sb_owner_row(struct seq_file *m, const char *kind,
 			 const char *name, bool active, u64 open, u64 count,

@@ -151,6 +151,7 @@ struct qt_type {
 
 static struct {
 	const struct qt_type *type;
+	bool ready;			/* every request and source was made */
 	unsigned int total[3];		/* weight per context, by ffs(where) - 1 */
 	bool running;			/* the timers re-arm */
 	atomic_long_t ops[QT_MAX_OPS];
@@ -312,7 +313,7 @@ static void qt_wake_lock(struct qt_ctx *c, unsigned long rnd)
 		qt_check_visible(NULL);
 		break;
 	case 1:
-		wake_lock_timeout(&c->wl, 1 + rnd % 2);
+		wake_lock_timeout(&c->wl, 1 + (rnd >> 4) % 2);
 		break;
 	case 2:
 		wake_unlock(&c->wl);
@@ -624,7 +625,7 @@ static enum hrtimer_restart qt_hrtimer_fn(struct hrtimer *h)
 		return HRTIMER_NORESTART;
 	/* The period, and up to 400 us more at random. */
 	hrtimer_forward_now(h, ns_to_ktime(max(irq_period_us, 10) * NSEC_PER_USEC +
-					   get_random_u32_below(400 * NSEC_PER_USEC)));
+					   torture_random(&cpu->hard.rand) % (400 * NSEC_PER_USEC)));
 	return HRTIMER_RESTART;
 }
 
@@ -725,6 +726,8 @@ static void qt_req_finish(struct qt_req *r)
 	if (!r->req.name)
 		return;
 	qt_deactivate(r);		/* or a pending timeout ends it first */
+	/* An expiry that ended it meanwhile may still be counting. */
+	del_timer_sync(&r->req.timer);
 	act = atomic_long_read(&r->activations);
 	deact = atomic_long_read(&r->deactivations);
 	active = suspend_block_request_active(&r->req);
@@ -743,11 +746,13 @@ static void qt_req_finish(struct qt_req *r)
 }
 
 /* Create and add a source under the name in @src. */
-static void qt_source_add(struct qt_source *src)
+static int qt_source_add(struct qt_source *src)
 {
 	src->ws = wakeup_source_create(src->name);
-	if (src->ws)
-		wakeup_source_add(src->ws);
+	if (!src->ws)
+		return -ENOMEM;
+	wakeup_source_add(src->ws);
+	return 0;
 }
 
 /* Relax a source, check its statistics against the test's counts, remove it. */
@@ -778,7 +783,7 @@ static void qt_source_finish(struct qt_source *src)
 	src->ws = NULL;
 }
 
-static void qt_ctx_init(struct qt_ctx *c, unsigned int where, const char *kind,
+static int qt_ctx_init(struct qt_ctx *c, unsigned int where, const char *kind,
 			int i)
 {
 	c->where = where;
@@ -795,7 +800,7 @@ static void qt_ctx_init(struct qt_ctx *c, unsigned int where, const char *kind,
 	wake_lock_init(&c->wl, WAKE_LOCK_SUSPEND, c->names[2]);
 	wake_lock_init(&c->wl_idle, WAKE_LOCK_IDLE, c->names[3]);
 	snprintf(c->src.name, sizeof(c->src.name), "%s:ws", c->mine.name);
-	qt_source_add(&c->src);
+	return qt_source_add(&c->src);
 }
 
 static void qt_ctx_finish(struct qt_ctx *c)
@@ -823,7 +828,7 @@ static void qt_start_hrtimer(void *arg)
 /* Every request, source and context; qt_cleanup() undoes what was done. */
 static int qt_setup(void)
 {
-	int cpu, i;
+	int cpu, i, err;
 
 	qt.nshared = clamp(nshared, 1, 64);
 	qt.nthreads = nthreads >= 0 ? nthreads :
@@ -835,22 +840,23 @@ static int qt_setup(void)
 		return -ENOMEM;
 
 	snprintf(qt.shared_src.name, sizeof(qt.shared_src.name), "torture:ws-shared");
-	qt_source_add(&qt.shared_src);
+	err = qt_source_add(&qt.shared_src);
 	for (i = 0; i < qt.nshared; i++)
 		qt_req_add(&qt.shared[i], "torture:shared%d", i);
 	for_each_possible_cpu(cpu) {
 		struct qt_cpu *c = &qt.cpus[cpu];
 
-		qt_ctx_init(&c->soft, QT_SOFTIRQ, "torture:softirq%d", cpu);
-		qt_ctx_init(&c->hard, QT_HARDIRQ, "torture:hardirq%d", cpu);
 		timer_setup(&c->timer, qt_timer_fn, TIMER_PINNED);
 		hrtimer_init(&c->hrtimer, CLOCK_MONOTONIC,
 			     HRTIMER_MODE_REL_PINNED_HARD);
 		c->hrtimer.function = qt_hrtimer_fn;
+		err = err ?: qt_ctx_init(&c->soft, QT_SOFTIRQ, "torture:softirq%d", cpu);
+		err = err ?: qt_ctx_init(&c->hard, QT_HARDIRQ, "torture:hardirq%d", cpu);
 	}
 	for (i = 0; i < qt.nthreads; i++)
-		qt_ctx_init(&qt.threads[i], QT_TASK, "torture:task%d", i);
-	return qt.shared_src.ws ? 0 : -ENOMEM;
+		err = err ?: qt_ctx_init(&qt.threads[i], QT_TASK, "torture:task%d", i);
+	qt.ready = !err;
+	return err;
 }
 
 /*
@@ -965,10 +971,60 @@ static void qt_print_params(const char *tag)
 		 stale_bound_ms);
 }
 
+/* The broken copies, once every context has stopped: back at rest. */
+static void qt_check_busted_final(void)
+{
+	s32 least = PM_QOS_POWER_LEVEL_ANY;
+	int cpu, i;
+
+	if (atomic_read(&qt_busted_active))
+		qt_err(QT_AGGREGATE);
+	for (i = 0; i < qt.nthreads; i++)
+		least = min(least, qt.threads[i].busted_level);
+	for_each_possible_cpu(cpu)
+		least = min3(least, qt.cpus[cpu].soft.busted_level,
+			     qt.cpus[cpu].hard.busted_level);
+	if (least != qt_busted_limit())
+		qt_err(QT_LIMIT);
+}
+
+/*
+ * Once the test's calls have all returned: the aggregate is the number of
+ * active requests and the limit the least active level.  Other users'
+ * requests (a device's wakeup source) may be mid-transition: a mismatch
+ * counts only if it lasts.
+ */
+static void qt_check_aggregates_final(void)
+{
+	unsigned int active, aggregate;
+	s32 least, limit;
+	int tries;
+
+	for (tries = 0; tries < 3; tries++) {
+		if (tries)
+			msleep(20);
+		active = pm_qos_torture_active_requests(&aggregate);
+		if (active == aggregate)
+			break;
+	}
+	if (active != aggregate) {
+		pr_alert("%s-torture: aggregate %u, active requests %u\n",
+			 torture_type, aggregate, active);
+		qt_err(QT_AGGREGATE);
+	}
+	for (tries = 0; tries < 3; tries++) {
+		if (tries)
+			msleep(20);
+		least = pm_qos_torture_least_level(&limit);
+		if (least == limit)
+			break;
+	}
+	if (least != limit)
+		qt_err(QT_LIMIT);
+}
+
 static void qt_cleanup(void)
 {
-	s32 limit, least;
-	unsigned int aggregate;
 	int cpu, i;
 
 	if (torture_cleanup_begin())
@@ -982,23 +1038,10 @@ static void qt_cleanup(void)
 	if (qt.cpus)
 		qt_stop_timers();
 	pm_qos_torture_close_windows();
-	if (!qt.type)
-		goto end;
 
 	/* Quiescent: every count against the classes' own. */
-	if (atomic_read(&qt_busted_active))
-		qt_err(QT_AGGREGATE);
-	least = PM_QOS_POWER_LEVEL_ANY;
-	for (i = 0; qt.threads && i < qt.nthreads; i++)
-		least = min(least, qt.threads[i].busted_level);
-	for_each_possible_cpu(cpu) {
-		if (!qt.cpus)
-			break;
-		least = min3(least, qt.cpus[cpu].soft.busted_level,
-			     qt.cpus[cpu].hard.busted_level);
-	}
-	if (least != qt_busted_limit())
-		qt_err(QT_LIMIT);
+	if (qt.ready)
+		qt_check_busted_final();
 	for (i = 0; qt.threads && i < qt.nthreads; i++)
 		qt_ctx_finish(&qt.threads[i]);
 	for_each_possible_cpu(cpu) {
@@ -1010,24 +1053,22 @@ static void qt_cleanup(void)
 	for (i = 0; qt.shared && i < qt.nshared; i++)
 		qt_req_finish(&qt.shared[i]);
 	qt_source_finish(&qt.shared_src);
-	if (pm_qos_torture_active_requests(&aggregate) != aggregate) {
-		pr_alert("%s-torture: aggregate %u, active requests %u\n",
-			 torture_type, aggregate,
-			 pm_qos_torture_active_requests(&aggregate));
-		qt_err(QT_AGGREGATE);
+	/* A setup that failed has no verdict: the load failed. */
+	if (qt.ready) {
+		qt_check_aggregates_final();
+		qt_print_stats();
+		pr_alert("%s-torture: expired=%ld stale_max_us=%llu\n", torture_type,
+			 qt.expired, div_u64(qt.stale_max_ns, NSEC_PER_USEC));
+		qt_print_params(qt_errors() ? "End of test: FAILURE" :
+				"End of test: SUCCESS");
 	}
-	if (pm_qos_torture_least_level(&limit) != limit)
-		qt_err(QT_LIMIT);
-
-	qt_print_stats();
-	pr_alert("%s-torture: expired=%ld stale_max_us=%llu\n",
-		 torture_type, qt.expired, div_u64(qt.stale_max_ns, NSEC_PER_USEC));
-	qt_print_params(qt_errors() ? "End of test: FAILURE" :
-			"End of test: SUCCESS");
-end:
 	kfree(qt.shared);
 	kfree(qt.threads);
 	kfree(qt.cpus);
+	qt.shared = NULL;
+	qt.threads = NULL;
+	qt.cpus = NULL;
+	qt.type = NULL;
 	torture_cleanup_end();
 }
 
@@ -1047,6 +1088,13 @@ static int __init qt_init(void)
 			qt.type = &qt_types[i];
 	if (!qt.type) {
 		pr_alert("%s-torture: unknown torture_type\n",
+			 torture_type);
+		err = -EINVAL;
+		goto unwind;
+	}
+	/* The stale-event check pins the threads to a CPU hotplug may take. */
+	if (stale_hog_ms > 0 && onoff_interval > 0) {
+		pr_alert("%s-torture: stale_hog_ms excludes onoff_interval\n",
 			 torture_type);
 		err = -EINVAL;
 		goto unwind;
@@ -1072,8 +1120,6 @@ static int __init qt_init(void)
 					     qt.threads[i].task);
 		if (err)
 			goto unwind;
-		if (shuffle_interval > 0 && stale_hog_ms <= 0)
-			torture_shuffle_task_register(qt.threads[i].task);
 	}
 	if (stat_interval > 0) {
 		err = torture_create_kthread(qt_stats_thread, NULL, qt.stats_task);

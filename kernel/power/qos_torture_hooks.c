@@ -11,6 +11,8 @@
 #include <linux/export.h>
 #include <linux/jump_label.h>
 #include <linux/minmax.h>
+#include <linux/percpu.h>
+#include <linux/prandom.h>
 #include <linux/pm_qos_power_level.h>
 #include <linux/pm_qos_suspend_block.h>
 #include <linux/random.h>
@@ -24,6 +26,12 @@ DEFINE_STATIC_KEY_FALSE(pm_qos_torture_windows);
 
 static unsigned int window_max_us;
 static unsigned int window_ratio = 1;
+/*
+ * Per CPU, and no lock: the classes call the delay under raw spinlocks and
+ * in hard IRQs.  An interrupt that draws on its CPU's state in the middle
+ * of a draw only perturbs the sequence.
+ */
+static DEFINE_PER_CPU(struct rnd_state, window_rnd);
 
 /**
  * pm_qos_torture_delay - Maybe wait a little in a race window.
@@ -36,8 +44,9 @@ static unsigned int window_ratio = 1;
  */
 void pm_qos_torture_delay(void)
 {
-	u32 r = get_random_u32();
+	u32 r = prandom_u32_state(get_cpu_ptr(&window_rnd));
 
+	put_cpu_ptr(&window_rnd);
 	if (r % READ_ONCE(window_ratio))
 		return;
 	udelay((r >> 16) % (READ_ONCE(window_max_us) + 1));
@@ -53,6 +62,10 @@ EXPORT_SYMBOL_NS_GPL(pm_qos_torture_delay, PM_QOS_TORTURE);
  */
 void pm_qos_torture_open_windows(unsigned int max_us, unsigned int ratio)
 {
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		prandom_seed_state(per_cpu_ptr(&window_rnd, cpu), get_random_u64());
 	WRITE_ONCE(window_max_us, min(max_us, 1000U));
 	WRITE_ONCE(window_ratio, max(ratio, 1U));
 	static_branch_enable(&pm_qos_torture_windows);
