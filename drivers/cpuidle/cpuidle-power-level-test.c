@@ -57,5 +57,6 @@ static int __init pl_test_idle_init(void)
 		pr_err("pl_test_idle: registration failed: %d\n", ret);
 	return ret;
 }
+
 /* Ahead of the benchmark's driver (a late initcall), which then stands aside. */
 device_initcall(pl_test_idle_init);

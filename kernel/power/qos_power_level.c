@@ -4,85 +4,39 @@
  *
  * The model.  Each active request counts in pl_count[level].  The published
  * word, power_level_qos_published, has a bit for every level whose count
- * is non-zero, and above them a generation that every change of the word
- * increments; the limit (the minimum level over active requests) is its
- * first set bit, which the idle path finds with one load and no lock.
- * Changing a request's level moves one count and at most two bits: O(1),
- * whatever the number of requests.
+ * is non-zero and, above them, a version that every change increments; the
+ * limit (the least active level) is its first set bit, one load for the
+ * idle path.  Changing a request's level moves one count and at most two
+ * bits: O(1), whatever the number of requests.
  *
- * No lock on the untimed path.  A request's state is one 64-bit word: its
- * level code, a timed bit, and a time (the start of the active interval,
- * or the end of the last one while inactive).  An untimed update changes it
- * with one compare-and-exchange, like the suspend-block class, and reads
- * the clock once; the statistics are atomics updated by the call whose
- * exchange made the transition, the held time from the start the exchange
- * replaced.
+ * A request's state is one 64-bit word (level code, timed bit, a time); an
+ * untimed update changes it with one compare-and-exchange and no lock, as
+ * in the suspend-block class, and the call whose exchange made a transition
+ * updates the statistics (atomics).
  *
- * The invariant: from the moment an update that puts a request at level L
- * returns, until a later update takes the request off L, bit L is set in
- * the published word.  An update first increments pl_count[L], then
- * publishes a new version of the word with bit L set (a compare-and-
- * exchange even when the bit is set already: that is what makes it a new
- * version), and only then exchanges the request's state; a count taken off
- * a level after the state left it goes to zero in pl_count_down(), which
- * clears the bit only by exchanging the very version it read *before*
- * reading the count as zero.  An increment whose version came later makes
- * that exchange fail; one whose version came earlier is seen by the read
- * of the count (the setter's exchange is a full barrier after its
- * increment, the clearer's read barrier orders its two reads).  So a bit
- * is never cleared under a count that an update has confirmed.  Without
- * the unconditional exchange it could be: a clearer that read the count
- * as zero just before the increment, then exchanged a version that the
- * update, seeing the bit still set, did not change.  The torture test
- * runs a copy of this publication without that exchange (busted_levels)
- * to show that it finds this.
- * The word may briefly have a bit that no request finishes at (an update
- * in flight): the limit is then stricter for a moment, never looser.
+ * What an update promises: from its return until the request's next update,
+ * the limit is at most its level L, and it is in force for every CPU that
+ * enters an idle state from then on.  It first counts at L, then publishes
+ * a new version of the word with bit L set (an exchange even when the bit
+ * is set already), then exchanges the request's state; a count that drops
+ * to zero clears its bit only by exchanging the version it read before it
+ * read the count (pl_count_down()), so it can never clear a bit under a
+ * count an update has confirmed.  The word may briefly carry a bit no
+ * request stays at (an update in flight): stricter for a moment, never
+ * looser.  An update that makes the limit stricter also wakes the CPUs idle
+ * in a deeper state (pl_wake_deeper()); a concurrent update to the same
+ * level that found the limit already there does not wait for that.
  *
- * Timed requests.  power_level_lock (raw, irqsave) serialises timed
- * updates, the expiry callback and every change to a state whose timed bit
- * is set: an untimed update that finds the bit takes the lock, so the
- * timer is pending exactly while the bit is set (or its callback is about
- * to find it clear).  The same lock guards the registry, which only
- * read-outs walk, the by-kind counts of timed requests and the removed
- * requests' totals.  It is raw because updates may come from hard IRQ
- * context.  A timed update arms the request's own timer_list (timer
- * wheel: O(1)); the callback re-checks the deadline under the lock.
+ * Timed requests.  power_level_lock (raw, irqsave: updates may come from
+ * hard IRQs) serialises timed updates, the expiry and every change to a
+ * state whose timed bit is set, so a request's timer (timer wheel: O(1)) is
+ * pending exactly while the bit is set.  It also guards the registry, which
+ * only read-outs walk, the per-level counts of timed requests behind
+ * power_level_longest_remaining(), and the removed requests' totals.
  *
- * Time left.  power_level_longest_remaining() (has_wake_lock(), which
- * Android's idle code called on every idle entry) reads per-level
- * aggregates, not the requests: pl_timed[level] counts the timed requests
- * at each level, with a one-word bitmap of the levels where it is
- * non-zero, and pl_timed_latest[level] holds the latest deadline of any
- * timed request counted at the level since its timed count was last zero.
- * Under the lock, a level has an untimed request exactly when its count is
- * above its timed count (updates in flight aside).  With only timed ones
- * the time left is an upper bound, never below the true one: a deadline
- * stays in pl_timed_latest[] when its request stops counting there before
- * it while another timed request at that level stays active.
- *
- * Tightening.  A CPU already idle in a state deeper than a new, stricter
- * limit would stay there until its next wakeup.  cpuidle_enter() records
- * the state each CPU enters, so the update that made the limit stricter
- * wakes only the idle CPUs in a state deeper than its level; they
- * re-select within it at once.  (cpu_latency_qos wakes every idle CPU on
- * every change of its target.)  During suspend-to-idle, whose loop does
- * not go through cpuidle_enter(), every idle CPU is woken, from the loop's
- * ENTER state until it is back to NONE (its WAKE state included).
- *
- * What an update promises, then: when it returns, the limit is in force
- * for every CPU that enters an idle state from then on.  CPUs already idle
- * in a deeper state are woken by the update that made the limit stricter,
- * after its own publish; a concurrent update to the same level that finds
- * the limit already there (it published nothing stricter) returns without
- * waiting for that wake-up.  So a caller that needs every CPU out of
- * deeper states at once must be the one that tightened the limit, which
- * is the case whenever it updates alone.
- *
- * Notifiers run under a lock of their own, with the limit read there, when
- * it differs from the last one they were given: every call that changed
- * the published limit runs them afterwards, so the last value they see is
- * the current one.  Updates pay for this only when somebody listens.
+ * Notifiers run under a lock of their own whenever the limit differs from
+ * the last one they were given, so the last value they see is the current
+ * one; updates pay for this only when somebody listens.
  */
 
 #include <linux/bitmap.h>
@@ -119,7 +73,12 @@ static atomic_t pl_count[PM_QOS_POWER_LEVEL_COUNT];
 atomic64_t power_level_qos_published = ATOMIC64_INIT(0);
 EXPORT_SYMBOL_GPL(power_level_qos_published);
 
-/* The timed requests by level, under power_level_lock. */
+/*
+ * The timed requests by level, under power_level_lock: a level has an
+ * untimed request exactly when its count is above its timed count (updates
+ * in flight aside), and pl_timed_latest[] holds the latest deadline of any
+ * timed request counted at the level since its timed count was last zero.
+ */
 static unsigned int pl_timed[PM_QOS_POWER_LEVEL_COUNT];
 static DECLARE_BITMAP(pl_timed_used, PM_QOS_POWER_LEVEL_COUNT);
 /* Valid while the level's bit is set in pl_timed_used. */
@@ -226,8 +185,11 @@ static void pl_notify(void)
 
 /*
  * A request is about to count at @level, whose count was just incremented:
- * publish a new version of the word with @level's bit set (see the model
- * above for why the exchange is unconditional).
+ * publish a new version of the word with @level's bit set.  Unconditional:
+ * a count-down that read the count as zero just before the increment then
+ * fails its exchange.  Without it, that count-down would exchange the very
+ * version this update left alone and clear the bit under it (the torture's
+ * power_level_busted target runs that copy, and must fail).
  * Return: the limit before.
  */
 static s32 pl_publish_level(s32 level)
@@ -255,7 +217,10 @@ static void pl_count_up(s32 level, s32 *before)
 /*
  * A request no longer counts at @level.  When its count reaches zero,
  * clear the bit, unless the count is non-zero again: the count is read
- * after the version of the word that the exchange replaces.
+ * after the version of the word that the exchange replaces.  An increment
+ * whose publication came later makes the exchange fail; one whose
+ * publication came earlier is seen by the read of the count (the setter's
+ * exchange is a full barrier after its increment).
  * Return: true if that made the limit looser.
  */
 static __always_inline bool pl_count_down(s32 level)

@@ -2,75 +2,45 @@
 /*
  * pm_qos suspend-block class: O(1) requests that keep the system awake.
  *
- * The model.  Each request is a handle with its own lock; the class's
- * aggregate is one atomic count of active requests.  Activating an inactive
- * request increments the count, deactivating decrements it, and the PM core
- * sees the count as one wakeup event "in progress" while it is non-zero:
- * its 0 -> 1 transition begins the event and its 1 -> 0 transition ends it
- * (pm_wakeup_event_begin/end(); see below for how a call that races to
- * make the first transition takes its event back).  While
- * an event is in progress, reading /sys/power/wakeup_count blocks, writing
- * it back fails, autosleep waits, and any suspend started under that
- * handshake is aborted at its next check (freezer, each device, noirq, the
- * s2idle loop).  Ending the last event wakes the waiters, so autosleep
+ * The model.  The class's aggregate is one atomic count of active
+ * requests, which the PM core sees as one wakeup event in progress while it
+ * is non-zero: reading /sys/power/wakeup_count blocks, writing it back
+ * fails, autosleep waits and a suspend started under that handshake aborts
+ * at its next check; the 1 -> 0 transition wakes the waiters, so autosleep
  * starts at once, without polling.
  *
- * No lock on the hot path.  A request's state is one 64-bit word: active
- * and timed bits, and the start of its current active interval.  Untimed
- * activations and deactivations change it with one compare-and-exchange
- * and take no lock, so they never disable interrupts; the statistics are
- * atomics updated by whichever call made the transition, and the length of
- * an interval comes from the start time the deactivating exchange read, so
- * it is exact even when the activating call has not finished its
- * bookkeeping.  A new interval's start is later than the previous one's,
- * so no two intervals share a state word and an exchange cannot succeed on
- * a stale interval (only on a stale timed bit of the same interval, which
- * timer_lock makes harmless: see below).
+ * A request's state is one 64-bit word: active and timed bits and the start
+ * of the current active interval, which is later than the previous one's,
+ * so an exchange never succeeds on a stale interval.  Untimed activations
+ * and deactivations change it with one compare-and-exchange and no lock;
+ * the call whose exchange made a transition updates the statistics
+ * (atomics), the interval's length from the start its exchange read.
  *
- * The aggregate stays at least the number of active requests: an
- * activation increments it before it sets the active bit (and takes the
- * increment back if another call won the race), a deactivation clears the
- * bit before it decrements.  And whenever the aggregate is non-zero, the PM
- * core sees an event in progress: the call that takes it from 0 to 1 calls
- * pm_wakeup_event_begin() *before* its exchange makes the count non-zero,
- * and the call that takes it from 1 to 0 calls pm_wakeup_event_end() after
- * (or pm_wakeup_event_cancel() when the deactivation was a wakeup source's,
- * which registered its own event before: see below).
- * So an activation that finds the count non-zero may return at once: the
- * event that covers it began before the count it saw, and ends only after
- * the count has gone back to 0, which needs its own deactivation first.
- * Calls that find 0 each begin an event (with preemption off, so at most
- * one such speculative event per CPU and context); a call whose exchange
- * then succeeds from a non-zero count, because another call made the
- * 0 -> 1 transition first, takes its event back (pm_wakeup_event_cancel(),
- * which registers nothing).  Begin, end and cancel are additions to one
- * counter, which commute, so a 1 -> 0 transition whose end() comes after
- * another CPU's 0 -> 1 begin() is fine: the counter is 2 for a while.
+ * What holds: the aggregate is at least the number of active requests (an
+ * activation counts before it sets its bit, a deactivation clears its bit
+ * before it counts down), and while it is non-zero the PM core sees an
+ * event in progress: the call that takes it from 0 to 1 begins the event
+ * before its exchange publishes the count (sb_count_up()), the call that
+ * takes it to 0 ends the event after (sb_count_down()).  So an activation
+ * that finds the count non-zero may return at once: the event that covers
+ * it began before and ends only after its own deactivation.  Calls racing
+ * for 0 -> 1 each begin an event, and the losers take theirs back; begin,
+ * end and cancel are additions to one counter, so they commute.
  *
  * Timeouts.  req->timer_lock (irqsave) serialises activate_timeout(), the
- * expiry callback and every change to a state whose timed bit is set: an
- * untimed call that finds the bit takes the lock and does its work there,
- * cancelling the timer.  So the timer is pending exactly while the bit is
- * set (or its callback is about to find the bit clear), and an expiry can
- * never end an activation that a later call renewed.  timer_list is the
- * timer wheel: O(1) to arm, re-arm and cancel.
+ * expiry and every change to a state whose timed bit is set, so the timer
+ * (timer wheel: O(1)) is pending exactly while the bit is set and an expiry
+ * never ends an activation a later call renewed.
  *
- * Wakeup sources.  Every struct wakeup_source embeds a request that is
- * its state: the source is active exactly while the request is, so the
- * aggregate counts active sources too and there is one event in progress
- * for both.  Its code (drivers/base/power/wakeup.c) starts and stops it
- * with suspend_block_source_start() and _stop(), lock-free unless the
- * source has a timeout pending, and keeps mainline's statistics in the
- * source's fields from the intervals they return; the request keeps none.
- * Mainline registers one event per source deactivation: the stop does
- * too, before its part of the aggregate goes (sb_count_down_source()).
+ * Wakeup sources.  Every struct wakeup_source embeds a request that is its
+ * state, so there is one aggregate and one event in progress for both;
+ * drivers/base/power/wakeup.c drives it with suspend_block_source_start()
+ * and _stop() and keeps mainline's statistics in the source.
  *
- * suspend_block_registry_lock guards the registry, which only read-outs
- * walk; add and remove are O(1) list operations under it.  Lock order:
- * registry lock, then a request's timer_lock.  The PM core's s2idle_lock
- * is not ordered with either: activations wake a suspend (which takes it)
- * only with no class lock held, and the abort report, which the PM core
- * makes under it, takes no class lock there (qos_suspend_attempt.c).
+ * Locks: the registry's (read-outs only; add and remove are O(1) under it),
+ * then a request's timer_lock.  The PM core's s2idle_lock is ordered with
+ * neither: activations wake a suspend only with no class lock held, and the
+ * abort report the PM core makes under it takes none (qos_suspend_attempt.c).
  */
 
 #include <linux/atomic.h>

@@ -619,13 +619,15 @@ static void qt_timer_fn(struct timer_list *tl)
 static enum hrtimer_restart qt_hrtimer_fn(struct hrtimer *h)
 {
 	struct qt_cpu *cpu = container_of(h, struct qt_cpu, hrtimer);
+	u64 extra;
 
 	qt_run_op(&cpu->hard);
 	if (!READ_ONCE(qt.running))
 		return HRTIMER_NORESTART;
 	/* The period, and up to 400 us more at random. */
+	extra = torture_random(&cpu->hard.rand) % (400 * NSEC_PER_USEC);
 	hrtimer_forward_now(h, ns_to_ktime(max(irq_period_us, 10) * NSEC_PER_USEC +
-					   torture_random(&cpu->hard.rand) % (400 * NSEC_PER_USEC)));
+					   extra));
 	return HRTIMER_RESTART;
 }
 
@@ -783,8 +785,8 @@ static void qt_source_finish(struct qt_source *src)
 	src->ws = NULL;
 }
 
-static int qt_ctx_init(struct qt_ctx *c, unsigned int where, const char *kind,
-			int i)
+static int qt_ctx_init(struct qt_ctx *c, unsigned int where,
+		       const char *kind, int i)
 {
 	c->where = where;
 	torture_random_init(&c->rand);
