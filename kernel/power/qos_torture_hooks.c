@@ -36,11 +36,9 @@ static DEFINE_PER_CPU(struct rnd_state, window_rnd);
 /**
  * pm_qos_torture_delay - Maybe wait a little in a race window.
  *
- * One passage in the ratio given to pm_qos_torture_open_windows() waits up
- * to its number of microseconds, busy, so that a concurrent call may run
- * into the half-made transition.
- *
- * Context: Any context.
+ * Context: Any context.  One passage in the ratio given to
+ * pm_qos_torture_open_windows() waits up to its number of microseconds,
+ * busy, so that a concurrent call may run into the half-made transition.
  */
 void pm_qos_torture_delay(void)
 {
@@ -85,9 +83,10 @@ EXPORT_SYMBOL_NS_GPL(pm_qos_torture_close_windows, PM_QOS_TORTURE);
 
 /**
  * pm_qos_torture_event_in_progress - Whether the PM core counts an event in
- * progress, which would keep a wakeup_count handshake from starting.
+ * progress.
  *
  * Context: Any context.
+ * Return: true if a wakeup_count handshake could not start now.
  */
 bool pm_qos_torture_event_in_progress(void)
 {
@@ -98,10 +97,11 @@ bool pm_qos_torture_event_in_progress(void)
 EXPORT_SYMBOL_NS_GPL(pm_qos_torture_event_in_progress, PM_QOS_TORTURE);
 
 /**
- * pm_qos_torture_s2idle_asleep - Whether a suspend under the wakeup_count
- * handshake sits in the suspend-to-idle loop now.
+ * pm_qos_torture_s2idle_asleep - Whether a suspend sleeps in the s2idle loop.
  *
  * Context: Any context.
+ * Return: true if a suspend under the wakeup_count handshake sits in the
+ * suspend-to-idle loop now.
  */
 bool pm_qos_torture_s2idle_asleep(void)
 {
@@ -162,10 +162,10 @@ s32 pm_qos_torture_least_level(s32 *limit)
 EXPORT_SYMBOL_NS_GPL(pm_qos_torture_least_level, PM_QOS_TORTURE);
 
 /**
- * pm_qos_torture_aggregate - The suspend-block class's count of active
- * requests.
+ * pm_qos_torture_aggregate - The suspend-block class's aggregate.
  *
  * Context: Any context.
+ * Return: the class's count of active requests.
  */
 unsigned int pm_qos_torture_aggregate(void)
 {
@@ -176,9 +176,8 @@ EXPORT_SYMBOL_NS_GPL(pm_qos_torture_aggregate, PM_QOS_TORTURE);
 /**
  * pm_qos_torture_event_begin - Begin a PM core event, as the class does.
  *
- * For the test's broken copy of the aggregate: pm_wakeup_event_begin().
- *
- * Context: Any context.
+ * Context: Any context.  For the test's broken copy of the aggregate:
+ * pm_wakeup_event_begin().
  */
 void pm_qos_torture_event_begin(void)
 {
@@ -189,9 +188,8 @@ EXPORT_SYMBOL_NS_GPL(pm_qos_torture_event_begin, PM_QOS_TORTURE);
 /**
  * pm_qos_torture_event_end - End a PM core event, as the class does.
  *
- * For the test's broken copy of the aggregate: pm_wakeup_event_end().
- *
- * Context: Any context, preemption disabled.
+ * Context: Any context, preemption disabled.  For the test's broken copy
+ * of the aggregate: pm_wakeup_event_end().
  */
 void pm_qos_torture_event_end(void)
 {
