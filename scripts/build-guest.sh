@@ -72,10 +72,13 @@ else
 		stage=$(mktemp -d)
 		trap 'rm -rf "$stage"' EXIT
 		mkdir -p "$stage/lib/modules"
+		# Only lib/ goes in: an entry for "." (0700, from mktemp) would
+		# replace the modes of the guest's root when the kernel unpacks it.
 		sed 's/\.o$/.ko/' "$out/modules.order" | while read -r ko; do
 			cp "$out/$ko" "$stage/lib/modules/"
 		done
-		(cd "$stage" && find . | cpio -o -H newc --quiet -R 0:0 | gzip -1) \
+		chmod 755 "$stage/lib" "$stage/lib/modules"
+		(cd "$stage" && find lib | cpio -o -H newc --quiet -R 0:0 | gzip -1) \
 			> "$out/modules.cpio.gz.tmp"
 		mv "$out/modules.cpio.gz.tmp" "$out/modules.cpio.gz"
 	fi
