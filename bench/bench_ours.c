@@ -37,10 +37,10 @@ BENCH_LOOP(loop_sb_add_remove, struct suspend_block_request,
 	   suspend_block_remove_request(ctx))
 BENCH_LOOP(loop_pl_pair, struct power_level_request,
 	   power_level_update_request(ctx, 1);
-	   power_level_update_request(ctx, PM_QOS_POWER_LEVEL_ANY))
+	   power_level_update_request(ctx, POWER_LEVEL_ANY))
 BENCH_LOOP(loop_pl0_pair, struct power_level_request,
 	   power_level_update_request(ctx, 0);
-	   power_level_update_request(ctx, PM_QOS_POWER_LEVEL_ANY))
+	   power_level_update_request(ctx, POWER_LEVEL_ANY))
 BENCH_LOOP(loop_wake_lock_pair, struct wake_lock,
 	   wake_lock(ctx); wake_unlock(ctx))
 BENCH_LOOP(loop_model2009, struct model2009, model2009_update_pair(ctx))
@@ -147,7 +147,7 @@ static bool bench_idle_hooks(bool used, struct bench_cmp *c, s64 *added_ps)
 	struct bench_result hooks, none;
 	struct bench_idle *b;
 
-	if (static_key_enabled(&power_level_qos_used) != used)
+	if (static_key_enabled(&power_level_used) != used)
 		return false;
 	b = kzalloc(sizeof(*b), GFP_KERNEL);
 	if (!b)
@@ -199,7 +199,7 @@ static void bench_pairs(struct bench_medians *md)
 		goto free;
 	}
 	suspend_block_add_request(sb, "bench-sb");
-	power_level_add_request(pl, "bench-pl", PM_QOS_POWER_LEVEL_ANY);
+	power_level_add_request(pl, "bench-pl", POWER_LEVEL_ANY);
 	wake_lock_init(wl, WAKE_LOCK_SUSPEND, "bench-wake-lock");
 	/* Their /sys/class/wakeup entries made before anything is timed. */
 	suspend_block_entries_flush();
@@ -211,7 +211,7 @@ static void bench_pairs(struct bench_medians *md)
 	pl_ref = bench_res(md->ml.cpu_latency ?: md->ml.freq);
 	pl_ref_name = md->ml.cpu_latency ? "cpu_latency pair" : "freq_qos pair";
 	bench_out("aggregate crosses 0 <-> 1 on each suspend-block pair: %s\n",
-		  suspend_is_blocked() ? "no (a request is active)" : "yes");
+		  suspend_block_active() ? "no (a request is active)" : "yes");
 	sb_ref = bench_res(bench_row("ours: suspend-block activate + deactivate",
 				     loop_sb_pair, sb, &ws_ref, "ws pair"));
 	md->sb = sb_ref.median_ps;

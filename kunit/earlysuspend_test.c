@@ -44,7 +44,7 @@ struct est_handler {
 	const char *name;
 	struct completion *entered;	/* suspend hook: signal, then */
 	struct completion *release;	/* wait for this */
-	bool blocked_seen;		/* suspend_is_blocked() in the hook */
+	bool blocked_seen;		/* suspend_block_active() in the hook */
 	unsigned int sleep_ms;		/* suspend hook: sleep this long */
 };
 
@@ -62,7 +62,7 @@ static void est_suspend(struct early_suspend *h)
 {
 	struct est_handler *t = container_of(h, struct est_handler, es);
 
-	t->blocked_seen = suspend_is_blocked();
+	t->blocked_seen = suspend_block_active();
 	if (t->entered)
 		complete(t->entered);
 	if (t->release)
@@ -570,10 +570,10 @@ static void pass_holds_suspend_block(struct kunit *test)
 {
 	struct est_handler *a = est_add(test, "a", 10);
 
-	KUNIT_ASSERT_FALSE(test, suspend_is_blocked());
+	KUNIT_ASSERT_FALSE(test, suspend_block_active());
 	est_request(test, SLEEP);
 	KUNIT_EXPECT_TRUE(test, a->blocked_seen);
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	unregister_early_suspend(&a->es);
 }
 

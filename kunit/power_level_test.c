@@ -22,7 +22,7 @@
 
 #include "../qos_power_level.h"
 
-#define ANY PM_QOS_POWER_LEVEL_ANY
+#define ANY POWER_LEVEL_ANY
 
 /*
  * A timeout that must not run out before the next line checks the request
@@ -47,9 +47,9 @@ static void pl_wait_used(struct kunit *test)
 {
 	int i;
 
-	for (i = 0; i < 250 && !static_key_enabled(&power_level_qos_used); i++)
+	for (i = 0; i < 250 && !static_key_enabled(&power_level_used); i++)
 		msleep(20);
-	KUNIT_ASSERT_TRUE(test, static_key_enabled(&power_level_qos_used));
+	KUNIT_ASSERT_TRUE(test, static_key_enabled(&power_level_used));
 }
 
 /*
@@ -94,12 +94,12 @@ static void no_request_no_limit(struct kunit *test)
 {
 	struct power_level_request *r;
 
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), ANY);
 	r = pl_new(test, ANY);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), ANY);
 	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.active_count, 0ULL);
 	power_level_remove_request(r);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), ANY);
 }
 
 static void limit_is_minimum_of_active(struct kunit *test)
@@ -107,23 +107,23 @@ static void limit_is_minimum_of_active(struct kunit *test)
 	struct power_level_request *a, *b, *c;
 
 	a = pl_new(test, 3);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 3);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 3);
 	b = pl_new(test, 5);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 3);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 3);
 	c = pl_new(test, 1);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 1);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 1);
 	KUNIT_EXPECT_EQ(test, power_level_update_request(a, 0), 0);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 0);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 0);
 	KUNIT_EXPECT_EQ(test, power_level_update_request(a, 7), 0);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 1);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 1);
 	power_level_remove_request(c);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 5);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 5);
 	KUNIT_EXPECT_EQ(test, power_level_update_request(b, ANY), 0);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 7);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 7);
 	power_level_remove_request(a);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), ANY);
 	power_level_remove_request(b);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), ANY);
 }
 
 /* Add three requests and remove them in each of the six orders. */
@@ -146,7 +146,7 @@ static void every_removal_order(struct kunit *test)
 			/* The minimum over the ones still there. */
 			for (i = k + 1; i < 3; i++)
 				want = min(want, levels[orders[o][i]]);
-			KUNIT_EXPECT_EQ_MSG(test, power_level_qos_limit(), want,
+			KUNIT_EXPECT_EQ_MSG(test, power_level_limit(), want,
 					    "order %d, after %d removals", o,
 					    k + 1);
 		}
@@ -161,11 +161,11 @@ static void duplicate_levels_counted(struct kunit *test)
 	b = pl_new(test, 2);
 	power_level_remove_request(a);
 	/* b still holds level 2. */
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 2);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 2);
 	power_level_update_request(b, 2);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 2);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 2);
 	power_level_remove_request(b);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), ANY);
 }
 
 static void every_level_in_range(struct kunit *test)
@@ -173,13 +173,13 @@ static void every_level_in_range(struct kunit *test)
 	struct power_level_request *r = pl_new(test, ANY);
 	s32 l;
 
-	for (l = PM_QOS_POWER_LEVEL_COUNT - 1; l >= 0; l--) {
+	for (l = POWER_LEVEL_COUNT - 1; l >= 0; l--) {
 		KUNIT_EXPECT_EQ(test, power_level_update_request(r, l), 0);
-		KUNIT_EXPECT_EQ(test, power_level_qos_limit(), l);
+		KUNIT_EXPECT_EQ(test, power_level_limit(), l);
 	}
-	for (l = 0; l < PM_QOS_POWER_LEVEL_COUNT; l++) {
+	for (l = 0; l < POWER_LEVEL_COUNT; l++) {
 		KUNIT_EXPECT_EQ(test, power_level_update_request(r, l), 0);
-		KUNIT_EXPECT_EQ(test, power_level_qos_limit(), l);
+		KUNIT_EXPECT_EQ(test, power_level_limit(), l);
 	}
 	power_level_remove_request(r);
 }
@@ -190,10 +190,10 @@ static void bad_level_rejected_unchanged(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, power_level_update_request(r, -1), -EINVAL);
 	KUNIT_EXPECT_EQ(test,
-			power_level_update_request(r, PM_QOS_POWER_LEVEL_COUNT),
+			power_level_update_request(r, POWER_LEVEL_COUNT),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, pl_snap(r).level, 3);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 3);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 3);
 	power_level_remove_request(r);
 }
 
@@ -334,7 +334,7 @@ static void lockless_read_under_updates(struct kunit *test)
 	n = i;
 	for (i = 0; i < n; i++) {
 		while (!completion_done(&f[i].done)) {
-			s32 l = power_level_qos_limit();
+			s32 l = power_level_limit();
 
 			reads++;
 			if (l != 2 && l != 5)
@@ -348,11 +348,11 @@ static void lockless_read_under_updates(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ_MSG(test, bad, 0UL, "%lu of %lu reads out of {2, 5}",
 			    bad, reads);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 5);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 5);
 	for (i = 0; i < added; i++)
 		power_level_remove_request(&f[i].req);
 	power_level_remove_request(pin);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), ANY);
 }
 
 /* Wait until @r is inactive, at most @max_ticks; the ticks waited. */
@@ -373,10 +373,10 @@ static void timed_update_expires(struct kunit *test)
 	struct power_level_request *r = pl_new(test, ANY);
 
 	KUNIT_EXPECT_EQ(test, power_level_update_request_timeout(r, 2, SHORT), 0);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 2);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 2);
 	pl_wait_inactive(r, 10 * HZ);
 	KUNIT_EXPECT_EQ(test, pl_snap(r).level, ANY);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), ANY);
 	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.expire_count, 1ULL);
 	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.active_count, 1ULL);
 	KUNIT_EXPECT_FALSE(test, pl_snap(r).timed);
@@ -394,13 +394,13 @@ static void update_after_remove_refused(struct kunit *test)
 	power_level_update_request_timeout(r, 0, HZ);
 	power_level_remove_request(r);
 	pr_info("=== expected kernel reports end: %s\n", __func__);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), ANY);
 	KUNIT_EXPECT_EQ(test, pl_snap(r).level, ANY);
 
 	power_level_add_request(r, "pl-test", 2);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 2);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 2);
 	power_level_remove_request(r);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), ANY);
 }
 
 /* A timeout past what jiffies can express is the longest, not the past. */
@@ -430,12 +430,12 @@ static void untimed_update_cancels_timeout(struct kunit *test)
 	power_level_update_request_timeout(r, 1, SHORT);
 	KUNIT_EXPECT_EQ(test, power_level_update_request(r, 1), 0);
 	schedule_timeout_uninterruptible(SHORT + 5);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), 1);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), 1);
 	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.expire_count, 0ULL);
 	KUNIT_EXPECT_EQ(test, power_level_longest_remaining(1),
 			MAX_SCHEDULE_TIMEOUT);
 	power_level_remove_request(r);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), ANY);
 }
 
 static void timeout_replaces_deadline(struct kunit *test)
@@ -461,7 +461,7 @@ static void timeout_replaces_deadline(struct kunit *test)
 	KUNIT_EXPECT_LE(test, left, 100UL * HZ);
 	KUNIT_EXPECT_EQ(test, pl_snap(r).stats.expire_count, 1ULL);
 	power_level_remove_request(r);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), ANY);
 }
 
 static void longest_remaining_by_level(struct kunit *test)
@@ -671,7 +671,7 @@ static void remove_cancels_timeout(struct kunit *test)
 		kfree(r);
 	}
 	schedule_timeout_uninterruptible(3);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), ANY);
 }
 
 #ifdef CONFIG_CPU_IDLE
@@ -791,12 +791,12 @@ static void idle_hooks_off_until_used(struct kunit *test)
 	r = pl_new(test, 1);
 	KUNIT_EXPECT_EQ(test, power_level_clamp_state(drv, dev, 4), 1);
 
-	static_branch_disable(&power_level_qos_used);
+	static_branch_disable(&power_level_used);
 	KUNIT_EXPECT_EQ(test, power_level_clamp_state(drv, dev, 4), 4);
 	KUNIT_EXPECT_EQ(test, power_level_clamp_select(drv, dev, 4, &stop), 4);
 	KUNIT_EXPECT_EQ(test, pl_enter_here(drv, dev, 4, &rec), 4);
 	KUNIT_EXPECT_EQ(test, rec, -1);
-	static_branch_enable(&power_level_qos_used);
+	static_branch_enable(&power_level_used);
 
 	KUNIT_EXPECT_EQ(test, pl_enter_here(drv, dev, 4, &rec), 1);
 	KUNIT_EXPECT_EQ(test, rec, 4);

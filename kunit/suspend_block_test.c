@@ -74,7 +74,7 @@ static void add_starts_inactive(struct kunit *test)
 	r = sb_test_add(test, "sb-test");
 	st = sb_stats(r);
 	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	KUNIT_EXPECT_EQ(test, st.active_count, 0ULL);
 	KUNIT_EXPECT_EQ(test, st.total_time, 0ULL);
 	KUNIT_EXPECT_EQ(test, sb_test_remaining(r), 0UL);
@@ -88,12 +88,12 @@ static void activate_blocks_deactivate_unblocks(struct kunit *test)
 	r = sb_test_add(test, "sb-test");
 	KUNIT_EXPECT_TRUE(test, suspend_block_activate(r));
 	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(r));
-	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
+	KUNIT_EXPECT_TRUE(test, suspend_block_active());
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 1U);
 	KUNIT_EXPECT_EQ(test, sb_test_remaining(r), MAX_SCHEDULE_TIMEOUT);
 	KUNIT_EXPECT_TRUE(test, suspend_block_deactivate(r));
 	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
 	suspend_block_remove_request(r);
 }
@@ -143,7 +143,7 @@ static void remove_deactivates_with_accounting(struct kunit *test)
 	msleep(SB_HOLD_MS);
 	suspend_block_remove_request(r);
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	suspend_block_deleted_stats(&after);
 	KUNIT_EXPECT_EQ(test, after.active_count, before.active_count + 1);
 	/* The active interval ended at removal and was counted. */
@@ -158,12 +158,12 @@ static void timeout_expires(struct kunit *test)
 
 	r = sb_test_add(test, "sb-test");
 	KUNIT_EXPECT_TRUE(test, suspend_block_activate_timeout(r, SHORT));
-	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
+	KUNIT_EXPECT_TRUE(test, suspend_block_active());
 	KUNIT_EXPECT_LE(test, sb_test_remaining(r), SHORT);
 	msleep(jiffies_to_msecs(SHORT) + 100);
 	st = sb_stats(r);
 	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	KUNIT_EXPECT_EQ(test, st.expire_count, 1ULL);
 	KUNIT_EXPECT_EQ(test, st.active_count, 1ULL);
 	suspend_block_remove_request(r);
@@ -227,16 +227,16 @@ static void use_after_remove_refused(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, suspend_block_deactivate(r));
 	suspend_block_remove_request(r);
 	SB_EXPECT_REPORTS_END();
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
 	KUNIT_EXPECT_EQ(test, sb_registered(r), 0);
 
 	/* Added again, it works again. */
 	suspend_block_add_request(r, "sb-test");
 	KUNIT_EXPECT_TRUE(test, suspend_block_activate(r));
-	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
+	KUNIT_EXPECT_TRUE(test, suspend_block_active());
 	suspend_block_remove_request(r);
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 }
 
 static void double_add_and_free_repaired(struct kunit *test)
@@ -257,7 +257,7 @@ static void double_add_and_free_repaired(struct kunit *test)
 	suspend_block_add_request(r, "sb-test");
 	SB_EXPECT_REPORTS_END();
 	KUNIT_EXPECT_EQ(test, sb_registered(r), 1);
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(r));
 
 	/* Freed while added and active: taken off before it goes. */
@@ -268,12 +268,12 @@ static void double_add_and_free_repaired(struct kunit *test)
 		return;
 	}
 	suspend_block_activate(r);
-	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
+	KUNIT_EXPECT_TRUE(test, suspend_block_active());
 	gone = r;
 	SB_EXPECT_REPORTS_BEGIN();
 	kfree(r);
 	SB_EXPECT_REPORTS_END();
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	KUNIT_EXPECT_EQ(test, sb_registered(gone), 0);
 }
 
@@ -289,7 +289,7 @@ static void timeout_extended_by_later_deadline(struct kunit *test)
 	KUNIT_EXPECT_GT(test, sb_test_remaining(r), 5UL * HZ);
 	KUNIT_EXPECT_EQ(test, sb_stats(r).expire_count, 0ULL);
 	suspend_block_remove_request(r);
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 }
 
 static void timeout_shortened_by_earlier_deadline(struct kunit *test)
@@ -359,7 +359,7 @@ static void remove_cancels_timeout(struct kunit *test)
 	suspend_block_activate_timeout(r, HZ);
 	suspend_block_remove_request(r);
 	KUNIT_EXPECT_FALSE(test, timer_pending(&r->timer));
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	msleep(jiffies_to_msecs(1) + 50);
 	suspend_block_deleted_stats(&after);
 	KUNIT_EXPECT_EQ(test, after.expire_count, before.expire_count);
@@ -615,7 +615,7 @@ static void callable_from_hardirq(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(c->req));
 	hrtimer_cancel(&c->timer);
 	suspend_block_remove_request(c->req);
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 }
 
 /*
@@ -771,7 +771,7 @@ static int sb_hammer_fn(void *data)
 		if (i % 16 == 0 && suspend_block_activate_timeout(h->req, HZ))
 			h->started++;	/* another CPU deactivated it meanwhile */
 		/* Our own active request keeps the aggregate above zero. */
-		if (h->own && !suspend_is_blocked())
+		if (h->own && !suspend_block_active())
 			h->own_violations++;
 		if (suspend_block_deactivate(h->req))
 			h->stopped++;
@@ -889,7 +889,7 @@ static int sb_producer_fn(void *data)
 		wait_var_event(&s->acked, atomic_read(&s->acked) > i);
 		suspend_block_deactivate(&s->producer);
 		/* Event i is still in flight: the consumer's request holds. */
-		if (!suspend_is_blocked() || pm_get_wakeup_count(&cnt, false))
+		if (!suspend_block_active() || pm_get_wakeup_count(&cnt, false))
 			s->producer_violations++;
 		atomic_inc(&s->released);
 		wake_up_var(&s->released);
@@ -933,7 +933,7 @@ static int sb_observer_fn(void *data)
 
 		/* Read "produced" before the state, "consumed" after it. */
 		smp_rmb();
-		blocked = suspend_is_blocked();
+		blocked = suspend_block_active();
 		refused = !pm_get_wakeup_count(&cnt, false);
 		/* Pairs with the one above: the state before "consumed". */
 		smp_rmb();
@@ -1028,16 +1028,17 @@ static struct suspend_block_request *sb_walk_test_add(struct kunit *test,
 						      int n)
 {
 	struct sb_walk_array *a = kunit_kzalloc(test, sizeof(*a), GFP_KERNEL);
+	struct kunit_resource *res;
 	int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, a);
 	a->r = vcalloc(n, sizeof(*a->r));
 	KUNIT_ASSERT_NOT_NULL(test, a->r);
-	if (!kunit_alloc_resource(test, NULL, sb_walk_test_release,
-				  GFP_KERNEL, a)) {
+	res = kunit_alloc_resource(test, NULL, sb_walk_test_release,
+				   GFP_KERNEL, a);
+	if (!res)
 		vfree(a->r);
-		KUNIT_ASSERT_FAILURE(test, "kunit_alloc_resource");
-	}
+	KUNIT_ASSERT_NOT_NULL(test, res);
 	a->n = n;
 	for (i = 0; i < n; i++)
 		suspend_block_add_request(&a->r[i], "sb-walk");
@@ -1219,12 +1220,12 @@ static void wakeup_source_is_a_request(struct kunit *test)
 
 	__pm_stay_awake(ws);
 	KUNIT_EXPECT_TRUE(test, suspend_block_request_active(&ws->block));
-	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
+	KUNIT_EXPECT_TRUE(test, suspend_block_active());
 	KUNIT_EXPECT_FALSE(test, pm_get_wakeup_count(&after, false));
 	__pm_relax(ws);
 
 	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&ws->block));
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	KUNIT_EXPECT_TRUE(test, pm_get_wakeup_count(&after, false));
 	KUNIT_EXPECT_EQ(test, after, before + 1);
 

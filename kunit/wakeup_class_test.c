@@ -60,11 +60,15 @@ static int wct_count_one(struct device *dev, void *data)
 	return 0;
 }
 
-static int wct_class_size(struct class *class)
+/* The devices in the class of @req's entry (the wakeup class). */
+static int wct_class_size(struct kunit *test, struct suspend_block_request *req)
 {
+	struct device *dev = suspend_block_entry_device(req);
 	int n = 0;
 
-	class_for_each_device(class, NULL, &n, wct_count_one);
+	KUNIT_ASSERT_NOT_NULL(test, dev);
+	class_for_each_device(dev->class, NULL, &n, wct_count_one);
+	put_device(dev);
 	return n;
 }
 
@@ -142,18 +146,12 @@ static void no_entry_left_behind(struct kunit *test)
 {
 	struct suspend_block_request *anchor, *reqs;
 	struct wakeup_source *ws;
-	struct device *dev;
-	struct class *class;
 	unsigned long flags;
 	int before, i;
 
 	anchor = sb_test_add(test, "wct-anchor");
 	suspend_block_entries_flush();
-	dev = suspend_block_entry_device(anchor);
-	KUNIT_ASSERT_NOT_NULL(test, dev);
-	class = dev->class;
-	put_device(dev);
-	before = wct_class_size(class);
+	before = wct_class_size(test, anchor);
 
 	reqs = kunit_kcalloc(test, 64, sizeof(*reqs), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, reqs);
@@ -168,12 +166,12 @@ static void no_entry_left_behind(struct kunit *test)
 			suspend_block_entries_flush();
 	}
 	suspend_block_entries_flush();
-	KUNIT_EXPECT_EQ(test, wct_class_size(class), before + 32);
+	KUNIT_EXPECT_EQ(test, wct_class_size(test, anchor), before + 32);
 	for (i = 0; i < 64; i += 2)
 		suspend_block_remove_request(&reqs[i]);
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	suspend_block_entries_flush();
-	KUNIT_EXPECT_EQ(test, wct_class_size(class), before);
+	KUNIT_EXPECT_EQ(test, wct_class_size(test, anchor), before);
 
 	/* Mainline's entry only: the source's request gets none of its own. */
 	ws = wakeup_source_register(NULL, "wct-ws");
@@ -181,9 +179,9 @@ static void no_entry_left_behind(struct kunit *test)
 	suspend_block_entries_flush();
 	KUNIT_EXPECT_NOT_NULL(test, ws->dev);
 	KUNIT_EXPECT_NULL(test, suspend_block_entry_device(&ws->block));
-	KUNIT_EXPECT_EQ(test, wct_class_size(class), before + 1);
+	KUNIT_EXPECT_EQ(test, wct_class_size(test, anchor), before + 1);
 	wakeup_source_unregister(ws);
-	KUNIT_EXPECT_EQ(test, wct_class_size(class), before);
+	KUNIT_EXPECT_EQ(test, wct_class_size(test, anchor), before);
 }
 
 /* How many of @n requests at @reqs have an entry; @first: the first. */

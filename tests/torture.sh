@@ -16,9 +16,13 @@
 #     time): SUCCESS; power_level_busted, the broken copy whose update does
 #     not publish a new version of the word when its bit is set: FAILURE
 #     with "level_limit" errors.
-#  4. wakeup_source_busted, the shared source on a broken copy whose
+#  4. wake_lock (wake locks, suspend and idle, timed or not, taken and
+#     released in task, softirq and hard-IRQ context): SUCCESS.
+#  5. wakeup_source (mainline's API on own and shared sources, from every
+#     context): SUCCESS, statistics matching the calls;
+#     wakeup_source_busted, the shared source on a broken copy whose
 #     statistics are plain read-modify-writes: FAILURE, "source_stats".
-#  5. Stale events: own requests on one CPU, preempted there at random by
+#  6. Stale events: own requests on one CPU, preempted there at random by
 #     a SCHED_FIFO thread busy 200 ms at a time, and a sampler on the other
 #     CPU: no event in progress with nothing active for over 100 ms.
 # torture_secs=N on the kernel command line sets each run's length.
@@ -96,6 +100,26 @@ t_check "power_level_busted (unconfirmed): ends in FAILURE (run $tries)" \
 	ends_in FAILURE
 t_check "power_level_busted: limit above an active level ($(field level_limit) of $(field level_zero_busted))" \
 	test "$(field level_limit)" -gt 0
+
+# ran_everywhere: the run's operations ran in all three contexts.
+ran_everywhere() {
+	test "$(field task)" -gt 0 && test "$(field softirq)" -gt 0 &&
+		test "$(field hardirq)" -gt 0
+}
+
+torture_run torture_type=wake_lock
+t_check "wake_lock: ends in SUCCESS" ends_in SUCCESS
+t_check "wake_lock: ran in task, softirq and hard IRQ ($(field task)/$(field softirq)/$(field hardirq))" \
+	ran_everywhere
+t_eq "wake_lock: no lock invisible to the PM core ($(field wake_lock) calls)" \
+	"$(field invisible)" 0
+
+torture_run torture_type=wakeup_source
+t_check "wakeup_source: ends in SUCCESS" ends_in SUCCESS
+t_check "wakeup_source: ran in task, softirq and hard IRQ ($(field task)/$(field softirq)/$(field hardirq))" \
+	ran_everywhere
+t_eq "wakeup_source: statistics match the calls ($(field source_shared) shared)" \
+	"$(field source_stats)" 0
 
 torture_until_failure torture_type=wakeup_source_busted
 t_check "wakeup_source_busted (plain increments): ends in FAILURE (run $tries)" \

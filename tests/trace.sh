@@ -9,7 +9,7 @@ S=$(sed -n 's/.*scenario=\([^ ]*\).*/\1/p' /proc/cmdline)
 S=${S:-blame}
 R=/tmp/report.txt
 
-t_check "trace-cmd runs in the guest" sh -c 'trace-cmd list -e suspend_qos | grep -q suspend_qos:sb_activate'
+t_check "trace-cmd runs in the guest" sh -c 'trace-cmd list -e suspend_qos | grep -q suspend_qos:suspend_block_activate'
 cd /tmp || exit
 trace-cmd record -q -o /tmp/trace.dat -e suspend_qos \
 	-e power:suspend_resume -e power:wakeup_source_activate \
@@ -36,36 +36,36 @@ in_order() {
 	done
 }
 
-add=$(at 'sb_request_add: +name=scen_user ')
-act=$(at 'sb_activate: +name=scen_user timeout_ms=0 start')
-deact=$(at 'sb_deactivate: +name=scen_user ')
+add=$(at 'suspend_block_request_add: +name=scen_user ')
+act=$(at 'suspend_block_activate: +name=scen_user timeout_ms=0 start')
+deact=$(at 'suspend_block_deactivate: +name=scen_user ')
 t_check "user lock: add, activate, deactivate in order" \
 	in_order "$add" "$act" "$deact"
 t_check "user lock: the owner pid is recorded" \
-	test "$(field 'sb_request_add: +name=scen_user ' pid)" -gt 0
+	test "$(field 'suspend_block_request_add: +name=scen_user ' pid)" -gt 0
 t_eq "user lock: its activation names the same owner" \
-	"$(field 'sb_activate: +name=scen_user ' owner)" \
-	"$(field 'sb_request_add: +name=scen_user ' pid)"
+	"$(field 'suspend_block_activate: +name=scen_user ' owner)" \
+	"$(field 'suspend_block_request_add: +name=scen_user ' pid)"
 t_eq "a driver's lock has no owner in its activation" \
-	"$(field 'sb_activate: +name=wl_sample_report ' owner)" 0
+	"$(field 'suspend_block_activate: +name=wl_sample_report ' owner)" 0
 t_check "user lock: held_ns covers the 2 s hold" \
-	test "$(field 'sb_deactivate: +name=scen_user ' held_ns)" -ge 2000000000
+	test "$(field 'suspend_block_deactivate: +name=scen_user ' held_ns)" -ge 2000000000
 t_check "aggregate: blocked after the user lock's activation" \
-	in_order "$act" "$(grep -n -E 'sb_aggregate: +active=[1-9][0-9]* blocked' "$R" | cut -d: -f1 | awk -v a="$act" '$1 > a' | head -n1 | grep . || echo 0)"
+	in_order "$act" "$(grep -n -E 'suspend_block_aggregate: +active=[1-9][0-9]* blocked' "$R" | cut -d: -f1 | awk -v a="$act" '$1 > a' | head -n1 | grep . || echo 0)"
 t_check "aggregate: unblocked events recorded" \
-	test "$(at 'sb_aggregate: +active=0 unblocked')" -gt 0
+	test "$(at 'suspend_block_aggregate: +active=0 unblocked')" -gt 0
 
 t_check "driver: the report lock timed (3000 ms)" \
-	test "$(at 'sb_activate: +name=wl_sample_report timeout_ms=3000 start')" -gt 0
+	test "$(at 'suspend_block_activate: +name=wl_sample_report timeout_ms=3000 start')" -gt 0
 t_check "driver: the report lock expired" \
-	test "$(at 'sb_expire: +name=wl_sample_report ')" -gt 0
+	test "$(at 'suspend_block_expire: +name=wl_sample_report ')" -gt 0
 t_check "driver: the idle lock raised the power-level limit to 0" \
-	test "$(at 'pl_update: +name=wl_sample_idle old=any new=0')" -gt 0
+	test "$(at 'power_level_update: +name=wl_sample_idle old=any new=0')" -gt 0
 t_check "power level: limit changes recorded" \
-	test "$(at 'pl_limit: +old=any new=0')" -gt 0
+	test "$(at 'power_level_limit: +old=any new=0')" -gt 0
 
 start=$(at 'suspend_start:')
-abort_act=$(at 'sb_activate: +name=scen_abort timeout_ms=0 start')
+abort_act=$(at 'suspend_block_activate: +name=scen_abort timeout_ms=0 start')
 aborted=$(at 'suspend_aborted: .*blockers=.*scen_abort')
 ended=$(at 'suspend_end: +aborted')
 t_check "abort: suspend_start, activation, suspend_aborted naming it, end" \
@@ -75,20 +75,20 @@ t_eq "abort: one blocker counted" \
 t_eq "abort: the blocker's owner is the kernel (a test hook's request)" \
 	"$(field 'suspend_aborted:' owners)" 0
 
-es_start=$(at 'es_pass_start: +suspend')
-es_end=$(at 'es_pass_end: +suspend')
+es_start=$(at 'early_suspend_pass_start: +suspend')
+es_end=$(at 'early_suspend_pass_end: +suspend')
 t_check "early suspend: the pass brackets its handlers" \
-	in_order "$es_start" "$(at 'es_handler: +suspend')" \
-	"$(last 'es_handler: +suspend')" "$es_end"
+	in_order "$es_start" "$(at 'early_suspend_handler: +suspend')" \
+	"$(last 'early_suspend_handler: +suspend')" "$es_end"
 # The test hooks' levels, and the sample driver's hook at 51.
 t_eq "early suspend: suspend hooks in level order" \
-	"$(grep -E 'es_handler: +suspend' "$R" | grep -v 'fn=fbes_' | sed -n 's/.* level=\([-0-9]*\).*/\1/p' | tr '\n' ' ')" \
+	"$(grep -E 'early_suspend_handler: +suspend' "$R" | grep -v 'fn=fbes_' | sed -n 's/.* level=\([-0-9]*\).*/\1/p' | tr '\n' ' ')" \
 	"40 51 100 100 150 "
 t_eq "early suspend: resume hooks in reverse level order" \
-	"$(grep -E 'es_handler: +resume' "$R" | grep -v 'fn=fbes_' | sed -n 's/.* level=\([-0-9]*\).*/\1/p' | tr '\n' ' ')" \
+	"$(grep -E 'early_suspend_handler: +resume' "$R" | grep -v 'fn=fbes_' | sed -n 's/.* level=\([-0-9]*\).*/\1/p' | tr '\n' ' ')" \
 	"100 100 51 50 40 "
 t_check "early suspend: hooks named through %ps" \
-	test "$(at 'es_handler: .*fn=est_suspend')" -gt 0
+	test "$(at 'early_suspend_handler: .*fn=est_suspend')" -gt 0
 t_eq "two suspends completed" "$(grep -c -E 'suspend_end: +completed asleep_ns=' "$R")" 2
 t_check "mainline's power:suspend_resume events are there too" \
 	test "$(at 'suspend_resume:')" -gt 0

@@ -25,7 +25,7 @@
  * user task), 0 for the kernel.  Worked out here, so that only an enabled
  * event pays for it.
  */
-DECLARE_EVENT_CLASS(sq_request_owner,
+DECLARE_EVENT_CLASS(suspend_block_request_owner,
 	TP_PROTO(const char *name),
 	TP_ARGS(name),
 	TP_STRUCT__entry(
@@ -40,12 +40,12 @@ DECLARE_EVENT_CLASS(sq_request_owner,
 	TP_printk("name=%s pid=%d", __get_str(name), __entry->pid)
 );
 
-DEFINE_EVENT(sq_request_owner, sb_request_add,
+DEFINE_EVENT(suspend_block_request_owner, suspend_block_request_add,
 	TP_PROTO(const char *name),
 	TP_ARGS(name)
 );
 
-DEFINE_EVENT(sq_request_owner, sb_request_remove,
+DEFINE_EVENT(suspend_block_request_owner, suspend_block_request_remove,
 	TP_PROTO(const char *name),
 	TP_ARGS(name)
 );
@@ -56,7 +56,7 @@ DEFINE_EVENT(sq_request_owner, sb_request_remove,
  * created a /dev/suspend_block or sysfs request (0 for the kernel's own),
  * which need not be the caller (any process may write a sysfs lock's name).
  */
-TRACE_EVENT(sb_activate,
+TRACE_EVENT(suspend_block_activate,
 	TP_PROTO(const struct suspend_block_request *req,
 		 unsigned long timeout, bool started),
 	TP_ARGS(req, timeout, started),
@@ -80,7 +80,7 @@ TRACE_EVENT(sb_activate,
 				   { 1, "start" }), __entry->owner)
 );
 
-DECLARE_EVENT_CLASS(sq_request_end,
+DECLARE_EVENT_CLASS(suspend_block_request_end,
 	TP_PROTO(const char *name, u64 held_ns),
 	TP_ARGS(name, held_ns),
 	TP_STRUCT__entry(
@@ -95,19 +95,19 @@ DECLARE_EVENT_CLASS(sq_request_end,
 );
 
 /* Deactivated by its owner (or by removal). */
-DEFINE_EVENT(sq_request_end, sb_deactivate,
+DEFINE_EVENT(suspend_block_request_end, suspend_block_deactivate,
 	TP_PROTO(const char *name, u64 held_ns),
 	TP_ARGS(name, held_ns)
 );
 
 /* Deactivated by its timeout. */
-DEFINE_EVENT(sq_request_end, sb_expire,
+DEFINE_EVENT(suspend_block_request_end, suspend_block_expire,
 	TP_PROTO(const char *name, u64 held_ns),
 	TP_ARGS(name, held_ns)
 );
 
 /* The number of active requests changed. */
-TRACE_EVENT(sb_aggregate,
+TRACE_EVENT(suspend_block_aggregate,
 	TP_PROTO(unsigned int active),
 	TP_ARGS(active),
 	TP_STRUCT__entry(
@@ -125,9 +125,9 @@ TRACE_EVENT(sb_aggregate,
 
 /*
  * Levels, by name: trace parsers read the print format, which cannot loop
- * over PM_QOS_POWER_LEVEL_COUNT, so the table lists every level, and
+ * over POWER_LEVEL_COUNT, so the table lists every level, and
  * qos_power_level.c fails to build if the class's count and the table part
- * ways.  2147483647 is PM_QOS_POWER_LEVEL_ANY (a literal for parsers).
+ * ways.  2147483647 is POWER_LEVEL_ANY (a literal for parsers).
  */
 #define SQ_SHOW_LEVEL_COUNT	10
 #define SQ_SHOW_LEVEL_ANY	2147483647
@@ -136,7 +136,7 @@ TRACE_EVENT(sb_aggregate,
 			 { 4, "4" }, { 5, "5" }, { 6, "6" }, { 7, "7" },	\
 			 { 8, "8" }, { 9, "9" }, { 2147483647, "any" })
 
-TRACE_EVENT(pl_update,
+TRACE_EVENT(power_level_update,
 	TP_PROTO(const char *name, s32 old, s32 new),
 	TP_ARGS(name, old, new),
 	TP_STRUCT__entry(
@@ -153,7 +153,7 @@ TRACE_EVENT(pl_update,
 		  sq_show_level(__entry->old), sq_show_level(__entry->new))
 );
 
-TRACE_EVENT(pl_limit,
+TRACE_EVENT(power_level_limit,
 	TP_PROTO(s32 old, s32 new),
 	TP_ARGS(old, new),
 	TP_STRUCT__entry(
@@ -171,7 +171,7 @@ TRACE_EVENT(pl_limit,
 #define sq_show_direction(d)	\
 	__print_symbolic(d, { 0, "resume" }, { 1, "suspend" })
 
-TRACE_EVENT(es_pass_start,
+TRACE_EVENT(early_suspend_pass_start,
 	TP_PROTO(bool suspend),
 	TP_ARGS(suspend),
 	TP_STRUCT__entry(
@@ -183,7 +183,7 @@ TRACE_EVENT(es_pass_start,
 	TP_printk("%s", sq_show_direction(__entry->suspend))
 );
 
-TRACE_EVENT(es_pass_end,
+TRACE_EVENT(early_suspend_pass_end,
 	TP_PROTO(bool suspend, u64 duration_ns),
 	TP_ARGS(suspend, duration_ns),
 	TP_STRUCT__entry(
@@ -199,7 +199,7 @@ TRACE_EVENT(es_pass_end,
 );
 
 /* One hook call of an early-suspend pass. */
-TRACE_EVENT(es_handler,
+TRACE_EVENT(early_suspend_handler,
 	TP_PROTO(int level, void *fn, bool suspend, u64 duration_ns),
 	TP_ARGS(level, fn, suspend, duration_ns),
 	TP_STRUCT__entry(

@@ -5,7 +5,7 @@
  * A request carries a power level, the deepest cpuidle state index that may
  * be entered while the request is active ("no state deeper than L while I
  * need my interrupt").  The class's limit is the minimum over active
- * requests, PM_QOS_POWER_LEVEL_ANY with none.  cpuidle honours it whatever
+ * requests, POWER_LEVEL_ANY with none.  cpuidle honours it whatever
  * the governor, and so does suspend-to-idle, which mainline lets pick the
  * deepest state regardless of cpu_latency_qos.
  *
@@ -28,19 +28,19 @@
 #include <linux/types.h>
 
 /* No constraint: a request at this level is inactive. */
-#define PM_QOS_POWER_LEVEL_ANY		S32_MAX
-/* Levels 0 .. PM_QOS_POWER_LEVEL_COUNT - 1 (cpuidle's state indices). */
-#define PM_QOS_POWER_LEVEL_COUNT	10
+#define POWER_LEVEL_ANY		S32_MAX
+/* Levels 0 .. POWER_LEVEL_COUNT - 1 (cpuidle's state indices). */
+#define POWER_LEVEL_COUNT	10
 
 /*
  * The published word's low bits: one per level with an active request
- * (see power_level_qos_limit()); the bits above count its versions.
+ * (see power_level_limit()); the bits above count its versions.
  */
-#define POWER_LEVEL_USED_MASK	GENMASK_ULL(PM_QOS_POWER_LEVEL_COUNT - 1, 0)
+#define POWER_LEVEL_USED_MASK	GENMASK_ULL(POWER_LEVEL_COUNT - 1, 0)
 
 /**
  * struct power_level_stats - statistics of one power-level request
- * @active_count: activations (PM_QOS_POWER_LEVEL_ANY -> a level)
+ * @active_count: activations (POWER_LEVEL_ANY -> a level)
  * @expire_count: deactivations done by a timeout
  * @total_time: nanoseconds spent active, closed intervals
  * @max_time: longest closed active interval, ns
@@ -61,7 +61,7 @@ struct power_level_stats {
  *	only by compare-and-exchange (see qos_power_level.c)
  * @expires: jiffies of the deadline while the state is timed; written
  *	under the class's lock
- * @active_count: activations (PM_QOS_POWER_LEVEL_ANY -> a level)
+ * @active_count: activations (POWER_LEVEL_ANY -> a level)
  * @expire_count: deactivations done by a timeout
  * @total_time: nanoseconds spent active, closed intervals
  * @max_time: longest closed active interval, ns
@@ -88,7 +88,7 @@ struct power_level_request {
 
 /**
  * struct power_level_snapshot - a request as power_level_snapshot() read it
- * @level: deepest idle-state index allowed, PM_QOS_POWER_LEVEL_ANY when
+ * @level: deepest idle-state index allowed, POWER_LEVEL_ANY when
  *	inactive
  * @timed: active with a deadline, at @expires
  * @overdue: timed and the deadline has passed (the timer is about to run)
@@ -112,7 +112,7 @@ struct cpuidle_device;
 
 #ifdef CONFIG_PM_QOS_POWER_LEVEL
 
-extern atomic64_t power_level_qos_published;
+extern atomic64_t power_level_published;
 
 void power_level_add_request(struct power_level_request *req,
 			     const char *name, s32 level);
@@ -134,9 +134,9 @@ int power_level_select_allowed(struct cpuidle_driver *drv,
  * Off until the first request is added, then on for good: until then the
  * idle path runs mainline's instructions (a no-op jump in their place).
  */
-DECLARE_STATIC_KEY_FALSE(power_level_qos_used);
+DECLARE_STATIC_KEY_FALSE(power_level_used);
 
-static_assert(PM_QOS_POWER_LEVEL_COUNT <= 32);
+static_assert(POWER_LEVEL_COUNT <= 32);
 
 /*
  * The level bits of the published word, read with one plain load.  They
@@ -147,33 +147,37 @@ static_assert(PM_QOS_POWER_LEVEL_COUNT <= 32);
  * GENERIC_ATOMIC64.  The idle path orders the load itself (smp_mb() in
  * power_level_enter_state()).
  */
-static __always_inline u32 power_level_qos_used_levels(void)
+static __always_inline u32 power_level_used_levels(void)
 {
 #if BITS_PER_LONG == 64
-	return (u64)atomic64_read(&power_level_qos_published) &
+	return (u64)atomic64_read(&power_level_published) &
 	       POWER_LEVEL_USED_MASK;
 #else
-	const u32 *half = (const u32 *)&power_level_qos_published.counter;
+	const u32 *half = (const u32 *)&power_level_published.counter;
 
 	return READ_ONCE(half[IS_ENABLED(CONFIG_CPU_BIG_ENDIAN)]) &
 	       (u32)POWER_LEVEL_USED_MASK;
 #endif
 }
 
+/* The limit that level bits @used stand for: their first, or none. */
+static __always_inline s32 power_level_limit_of(u32 used)
+{
+	return used ? (s32)__ffs(used) : POWER_LEVEL_ANY;
+}
+
 /**
- * power_level_qos_limit - The deepest idle-state index allowed now.
+ * power_level_limit - The deepest idle-state index allowed now.
  *
  * Context: Any context; one lockless load, for the idle path.
  * Return: the minimum level over active requests (the first level with a
- * bit in the published word), or PM_QOS_POWER_LEVEL_ANY when none is
- * active.  From the return of an update that puts a request at a level
+ * bit in the published word), or POWER_LEVEL_ANY when none is active.
+ * From the return of an update that puts a request at a level
  * until the next update of that request, the limit is at most that level.
  */
-static inline s32 power_level_qos_limit(void)
+static inline s32 power_level_limit(void)
 {
-	u32 used = power_level_qos_used_levels();
-
-	return used ? (s32)__ffs(used) : PM_QOS_POWER_LEVEL_ANY;
+	return power_level_limit_of(power_level_used_levels());
 }
 
 /**
@@ -189,8 +193,8 @@ static inline s32 power_level_qos_limit(void)
 static inline int power_level_clamp_state(struct cpuidle_driver *drv,
 					  struct cpuidle_device *dev, int index)
 {
-	if (!static_branch_unlikely(&power_level_qos_used) ||
-	    likely(index <= power_level_qos_limit()))
+	if (!static_branch_unlikely(&power_level_used) ||
+	    likely(index <= power_level_limit()))
 		return index;
 	return power_level_deepest_allowed(drv, dev, index);
 }
@@ -214,8 +218,8 @@ static inline int power_level_clamp_select(struct cpuidle_driver *drv,
 					   struct cpuidle_device *dev,
 					   int index, bool *stop_tick)
 {
-	if (!static_branch_unlikely(&power_level_qos_used) ||
-	    likely(index <= power_level_qos_limit()))
+	if (!static_branch_unlikely(&power_level_used) ||
+	    likely(index <= power_level_limit()))
 		return index;
 	return power_level_select_allowed(drv, dev, index, stop_tick);
 }
@@ -239,7 +243,7 @@ DECLARE_PER_CPU(int, power_level_idle_state);
 static inline int power_level_enter_state(struct cpuidle_driver *drv,
 					  struct cpuidle_device *dev, int index)
 {
-	if (!static_branch_unlikely(&power_level_qos_used))
+	if (!static_branch_unlikely(&power_level_used))
 		return index;
 	raw_cpu_write(power_level_idle_state, index);
 	/* Pairs with the publishing exchange, see above. */
@@ -273,7 +277,7 @@ static inline void power_level_snapshot(struct power_level_request *req,
 					struct power_level_snapshot *snap)
 {
 	*snap = (struct power_level_snapshot) {
-		.level = PM_QOS_POWER_LEVEL_ANY,
+		.level = POWER_LEVEL_ANY,
 	};
 }
 
@@ -288,9 +292,9 @@ static inline unsigned long power_level_longest_remaining(s32 level)
 	return 0;
 }
 
-static inline s32 power_level_qos_limit(void)
+static inline s32 power_level_limit(void)
 {
-	return PM_QOS_POWER_LEVEL_ANY;
+	return POWER_LEVEL_ANY;
 }
 
 static inline int power_level_clamp_state(struct cpuidle_driver *drv,

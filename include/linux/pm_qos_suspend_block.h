@@ -223,7 +223,7 @@ unsigned long suspend_block_longest_remaining(void);
 void suspend_block_get_stats(struct suspend_block_request *req,
 			     struct suspend_block_stats *stats);
 
-bool suspend_is_blocked(void);
+bool suspend_block_active(void);
 
 /* Called by the PM core when autosleep is switched on or off. */
 void suspend_block_autosleep_enabled(bool enabled);
@@ -286,7 +286,7 @@ static inline void suspend_block_get_stats(struct suspend_block_request *req,
 	memset(stats, 0, sizeof(*stats));
 }
 
-static inline bool suspend_is_blocked(void) { return false; }
+static inline bool suspend_block_active(void) { return false; }
 
 static inline void suspend_block_autosleep_enabled(bool enabled) {}
 

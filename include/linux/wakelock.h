@@ -103,7 +103,7 @@ static inline void wake_lock_timeout(struct wake_lock *lock, long timeout)
 static inline void wake_unlock(struct wake_lock *lock)
 {
 	if (lock->type == WAKE_LOCK_IDLE)
-		power_level_update_request(&lock->idle, PM_QOS_POWER_LEVEL_ANY);
+		power_level_update_request(&lock->idle, POWER_LEVEL_ANY);
 	else
 		suspend_block_deactivate(&lock->suspend);
 }

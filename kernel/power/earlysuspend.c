@@ -146,7 +146,7 @@ static void es_call(struct early_suspend *h, bool suspend)
 		start = ktime_get_ns();
 		hook(h);
 		took = ktime_get_ns() - start;
-		trace_es_handler(h->level, (void *)hook, suspend, took);
+		trace_early_suspend_handler(h->level, (void *)hook, suspend, took);
 	}
 	if (suspend)
 		h->last_suspend_ns = took;
@@ -192,11 +192,11 @@ static void es_pass(bool suspend)
 	u64 start = ktime_get_ns();
 
 	lockdep_assert_held(&es_lock);
-	trace_es_pass_start(suspend);
+	trace_early_suspend_pass_start(suspend);
 	blocking_notifier_call_chain(suspend ? &es_suspend_chain :
 				     &es_resume_chain, suspend, NULL);
 	es_pass_ns[suspend] = ktime_get_ns() - start;
-	trace_es_pass_end(suspend, es_pass_ns[suspend]);
+	trace_early_suspend_pass_end(suspend, es_pass_ns[suspend]);
 	es_passes[suspend]++;
 	es_suspended = suspend;
 }

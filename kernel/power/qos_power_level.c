@@ -3,16 +3,15 @@
  * pm_qos power-level class: O(1) limits on the deepest idle state.
  *
  * The model.  Each active request counts in pl_count[level].  The published
- * word, power_level_qos_published, has a bit for every level whose count
+ * word, power_level_published, has a bit for every level whose count
  * is non-zero and, above them, a version that every change increments; the
  * limit (the least active level) is its first set bit, one load for the
  * idle path.  Changing a request's level moves one count and at most two
  * bits: O(1), whatever the number of requests.
  *
- * A request's state is one 64-bit word (level code, timed bit, a time); an
- * untimed update changes it with one compare-and-exchange and no lock, as
- * in the suspend-block class, and the call whose exchange made a transition
- * updates the statistics (atomics).
+ * Requests are the skeleton of qos_request.h, as in the suspend-block
+ * class: a state word changed by one compare-and-exchange, whose code here
+ * is the level, and timeouts under a lock.
  *
  * What an update promises: from its return until the request's next update,
  * the limit is at most its level L, and it is in force for every CPU that
@@ -27,11 +26,9 @@
  * in a deeper state (pl_wake_deeper()); a concurrent update to the same
  * level that found the limit already there does not wait for that.
  *
- * Timed requests.  power_level_lock (raw, irqsave: updates may come from
- * hard IRQs) serialises timed updates, the expiry and every change to a
- * state whose timed bit is set, so a request's timer (timer wheel: O(1)) is
- * pending exactly while the bit is set.  It also guards the registry, which
- * only read-outs walk, the per-level counts of timed requests behind
+ * Timed requests.  The lock of the timed path is power_level_lock (raw,
+ * irqsave: updates may come from hard IRQs).  It also guards the registry,
+ * which only read-outs walk, the per-level counts of timed requests behind
  * power_level_longest_remaining(), and the removed requests' totals.
  *
  * Notifiers run under a lock of their own whenever the limit differs from
@@ -57,6 +54,7 @@
 
 #include "qos_debugfs.h"
 #include "qos_power_level.h"
+#include "qos_request.h"
 #include "qos_torture.h"
 #include "qos_time.h"
 
@@ -65,13 +63,13 @@ LIST_HEAD(power_level_registry);
 /* Statistics of removed requests, summed, under power_level_lock. */
 static struct power_level_stats power_level_deleted;
 
-static atomic_t pl_count[PM_QOS_POWER_LEVEL_COUNT];
+static atomic_t pl_count[POWER_LEVEL_COUNT];
 
 /* One version of the published word: the generation is the bits above. */
-#define PL_PUB_VERSION	BIT_ULL(PM_QOS_POWER_LEVEL_COUNT)
+#define PL_PUB_VERSION	BIT_ULL(POWER_LEVEL_COUNT)
 
-atomic64_t power_level_qos_published = ATOMIC64_INIT(0);
-EXPORT_SYMBOL_GPL(power_level_qos_published);
+atomic64_t power_level_published = ATOMIC64_INIT(0);
+EXPORT_SYMBOL_GPL(power_level_published);
 
 /*
  * The timed requests by level, under power_level_lock: a level has an
@@ -79,69 +77,53 @@ EXPORT_SYMBOL_GPL(power_level_qos_published);
  * in flight aside), and pl_timed_latest[] holds the latest deadline of any
  * timed request counted at the level since its timed count was last zero.
  */
-static unsigned int pl_timed[PM_QOS_POWER_LEVEL_COUNT];
-static DECLARE_BITMAP(pl_timed_used, PM_QOS_POWER_LEVEL_COUNT);
+static unsigned int pl_timed[POWER_LEVEL_COUNT];
+static DECLARE_BITMAP(pl_timed_used, POWER_LEVEL_COUNT);
 /* Valid while the level's bit is set in pl_timed_used. */
-static unsigned long pl_timed_latest[PM_QOS_POWER_LEVEL_COUNT];
+static unsigned long pl_timed_latest[POWER_LEVEL_COUNT];
 
 static RAW_NOTIFIER_HEAD(pl_notifiers);
 static DEFINE_RAW_SPINLOCK(pl_notify_lock);
 /* The last limit the notifiers were given, under pl_notify_lock. */
-static s32 pl_notified = PM_QOS_POWER_LEVEL_ANY;
+static s32 pl_notified = POWER_LEVEL_ANY;
 
-DEFINE_STATIC_KEY_FALSE(power_level_qos_used);
-EXPORT_SYMBOL_GPL(power_level_qos_used);
+DEFINE_STATIC_KEY_FALSE(power_level_used);
+EXPORT_SYMBOL_GPL(power_level_used);
 
 /*
- * The state word: a level code (a level, PL_CODE_ANY when inactive,
- * PL_CODE_REMOVED once removed), the timed bit, then a time in ns, which
- * local_clock() keeps below 2^59 for 18 years of uptime.
+ * The state word (qos_request.h): the code is the level, PL_CODE_ANY when
+ * inactive, PL_CODE_REMOVED once removed; the time, local_clock() at the
+ * last change.
  */
-#define PL_CODE_MASK		0xfULL
 #define PL_CODE_REMOVED		0xeULL
 #define PL_CODE_ANY		0xfULL
-#define PL_REQ_TIMED		BIT_ULL(4)
-#define PL_REQ_TIME_SHIFT	5
-static_assert(PM_QOS_POWER_LEVEL_COUNT <= PL_CODE_REMOVED);
+static_assert(PL_CODE_ANY <= QOS_REQ_CODE_MASK);
+static_assert(POWER_LEVEL_COUNT <= PL_CODE_REMOVED);
 /* The trace events name each level: see sq_show_level(). */
-static_assert(PM_QOS_POWER_LEVEL_COUNT == SQ_SHOW_LEVEL_COUNT);
-static_assert(PM_QOS_POWER_LEVEL_ANY == SQ_SHOW_LEVEL_ANY);
-static_assert(PM_QOS_POWER_LEVEL_COUNT < BITS_PER_LONG);
+static_assert(POWER_LEVEL_COUNT == SQ_SHOW_LEVEL_COUNT);
+static_assert(POWER_LEVEL_ANY == SQ_SHOW_LEVEL_ANY);
+static_assert(POWER_LEVEL_COUNT < BITS_PER_LONG);
 
 static inline s32 pl_state_level(s64 state)
 {
-	u64 code = (u64)state & PL_CODE_MASK;
+	u64 code = qos_req_code(state);
 
-	return code < PM_QOS_POWER_LEVEL_COUNT ? (s32)code :
-						 PM_QOS_POWER_LEVEL_ANY;
+	return code < POWER_LEVEL_COUNT ? (s32)code :
+						 POWER_LEVEL_ANY;
 }
 
 static inline bool pl_state_removed(s64 state)
 {
-	return ((u64)state & PL_CODE_MASK) == PL_CODE_REMOVED;
-}
-
-static inline u64 pl_state_time(s64 state)
-{
-	return (u64)state >> PL_REQ_TIME_SHIFT;
-}
-
-static inline s64 pl_state(u64 code, bool timed, u64 time)
-{
-	return (s64)((time << PL_REQ_TIME_SHIFT) |
-		     (timed ? PL_REQ_TIMED : 0) | code);
+	return qos_req_code(state) == PL_CODE_REMOVED;
 }
 
 static inline s32 pl_used_limit(s64 pub)
 {
-	u64 used = (u64)pub & POWER_LEVEL_USED_MASK;
-
-	return used ? (s32)__ffs((unsigned long)used) :
-		      PM_QOS_POWER_LEVEL_ANY;
+	return power_level_limit_of((u64)pub & POWER_LEVEL_USED_MASK);
 }
 
 /*
- * The first add switches the idle path's hooks on (power_level_qos_used),
+ * The first add switches the idle path's hooks on (power_level_used),
  * from a work item since adds may come from any context, then wakes every
  * idle CPU so that it chooses its state again under the limit.  Until the
  * work has run (normally microseconds after the add), idle CPUs do not
@@ -150,7 +132,7 @@ static inline s32 pl_used_limit(s64 pub)
  */
 static void pl_use_fn(struct work_struct *work)
 {
-	static_branch_enable(&power_level_qos_used);
+	static_branch_enable(&power_level_used);
 	wake_up_all_idle_cpus();
 }
 
@@ -162,8 +144,8 @@ EXPORT_PER_CPU_SYMBOL_GPL(power_level_idle_state);
 
 static bool pl_level_valid(s32 level)
 {
-	return level == PM_QOS_POWER_LEVEL_ANY ||
-	       (level >= 0 && level < PM_QOS_POWER_LEVEL_COUNT);
+	return level == POWER_LEVEL_ANY ||
+	       (level >= 0 && level < POWER_LEVEL_COUNT);
 }
 
 /* Give the notifiers the current limit if it is not the last they had. */
@@ -175,7 +157,7 @@ static void pl_notify(void)
 	if (!READ_ONCE(pl_notifiers.head))
 		return;
 	raw_spin_lock_irqsave(&pl_notify_lock, flags);
-	limit = power_level_qos_limit();
+	limit = power_level_limit();
 	if (limit != pl_notified) {
 		pl_notified = limit;
 		raw_notifier_call_chain(&pl_notifiers, limit, NULL);
@@ -194,16 +176,16 @@ static void pl_notify(void)
  */
 static s32 pl_publish_level(s32 level)
 {
-	s64 pub = atomic64_read(&power_level_qos_published);
+	s64 pub = atomic64_read(&power_level_published);
 	s64 new;
 
 	do {
 		new = (s64)(((u64)pub + PL_PUB_VERSION) | BIT_ULL(level));
-	} while (!atomic64_try_cmpxchg(&power_level_qos_published, &pub,
+	} while (!atomic64_try_cmpxchg(&power_level_published, &pub,
 				       new));
 	/* The comparison is the event's only: inside its static branch. */
-	if (trace_pl_limit_enabled() && level < pl_used_limit(pub))
-		trace_pl_limit(pl_used_limit(pub), level);
+	if (trace_power_level_limit_enabled() && level < pl_used_limit(pub))
+		trace_power_level_limit(pl_used_limit(pub), level);
 	return pl_used_limit(pub);
 }
 
@@ -229,7 +211,7 @@ static __always_inline bool pl_count_down(s32 level)
 
 	if (!atomic_dec_and_test(&pl_count[level]))
 		return false;
-	pub = atomic64_read(&power_level_qos_published);
+	pub = atomic64_read(&power_level_published);
 	do {
 		/* Pairs with the full barrier of pl_publish_level()'s exchange. */
 		smp_rmb();
@@ -237,10 +219,10 @@ static __always_inline bool pl_count_down(s32 level)
 			return false;
 		pm_qos_torture_window();
 		new = (s64)(((u64)pub + PL_PUB_VERSION) & ~BIT_ULL(level));
-	} while (!atomic64_try_cmpxchg(&power_level_qos_published, &pub,
+	} while (!atomic64_try_cmpxchg(&power_level_published, &pub,
 				       new));
 	if (pl_used_limit(new) != pl_used_limit(pub)) {
-		trace_pl_limit(pl_used_limit(pub), pl_used_limit(new));
+		trace_power_level_limit(pl_used_limit(pub), pl_used_limit(new));
 		return true;
 	}
 	return false;
@@ -268,17 +250,18 @@ static bool pl_transition(struct power_level_request *req, s64 *old,
 			  s32 level, bool timed, u64 now, struct pl_change *c)
 {
 	s32 from = pl_state_level(*old), before;
-	u64 at = pl_state_time(*old), held;
+	u64 at = qos_req_time(*old), held;
+	u64 flag = timed ? QOS_REQ_TIMED : 0;
 	s64 new;
 
-	if (level == PM_QOS_POWER_LEVEL_ANY)
-		new = pl_state(PL_CODE_ANY, false, max(now, at));
-	else if (from == PM_QOS_POWER_LEVEL_ANY)
-		new = pl_state(level, timed, max(now, at));
+	if (level == POWER_LEVEL_ANY)
+		new = qos_req_state(PL_CODE_ANY, 0, max(now, at));
+	else if (from == POWER_LEVEL_ANY)
+		new = qos_req_state(level, flag, max(now, at));
 	else
-		new = pl_state(level, timed, at);	/* same interval */
+		new = qos_req_state(level, flag, at);	/* same interval */
 
-	if (level != PM_QOS_POWER_LEVEL_ANY) {
+	if (level != POWER_LEVEL_ANY) {
 		pl_count_up(level, &before);
 		if (level < before) {
 			c->tightened = true;
@@ -286,18 +269,18 @@ static bool pl_transition(struct power_level_request *req, s64 *old,
 		}
 	}
 	if (!atomic64_try_cmpxchg(&req->state, old, new)) {
-		if (level != PM_QOS_POWER_LEVEL_ANY)
+		if (level != POWER_LEVEL_ANY)
 			c->changed |= pl_count_down(level);
 		return false;
 	}
-	if (from != PM_QOS_POWER_LEVEL_ANY)
+	if (from != POWER_LEVEL_ANY)
 		c->changed |= pl_count_down(from);
 	if (from == level)
 		return true;
-	trace_pl_update(req->name, from, level);
-	if (from == PM_QOS_POWER_LEVEL_ANY) {
+	trace_power_level_update(req->name, from, level);
+	if (from == POWER_LEVEL_ANY) {
 		atomic64_inc(&req->active_count);
-	} else if (level == PM_QOS_POWER_LEVEL_ANY) {
+	} else if (level == POWER_LEVEL_ANY) {
 		held = qos_elapsed_ns(at, now);
 		atomic64_add(held, &req->total_time);
 		qos_atomic64_max(&req->max_time, held);
@@ -379,11 +362,6 @@ static void pl_timed_tally(s32 level, unsigned long expires)
 	}
 }
 
-static void pl_misuse(struct power_level_request *req, const char *what)
-{
-	WARN_ONCE(1, "power_level: %s of removed request %p\n", what, req);
-}
-
 /*
  * Set @req's level, timed (@timeout jiffies, at least 1) or not (0), under
  * power_level_lock: the path of timed updates and of any update of a
@@ -392,7 +370,7 @@ static void pl_misuse(struct power_level_request *req, const char *what)
 static void pl_set_locked(struct power_level_request *req, s32 level,
 			  unsigned long timeout)
 {
-	bool timed = timeout && level != PM_QOS_POWER_LEVEL_ANY;
+	bool timed = timeout && level != POWER_LEVEL_ANY;
 	struct pl_change c = { };
 	unsigned long flags;
 	s64 old;
@@ -403,10 +381,10 @@ static void pl_set_locked(struct power_level_request *req, s32 level,
 		if (unlikely(pl_state_removed(old))) {
 			/* Use after remove: must not count in the limit forever. */
 			raw_spin_unlock_irqrestore(&power_level_lock, flags);
-			pl_misuse(req, "update");
+			qos_req_misuse("power_level", req, "update");
 			return;
 		}
-		if (!timed && !(old & PL_REQ_TIMED) &&
+		if (!timed && !(old & QOS_REQ_TIMED) &&
 		    pl_state_level(old) == level) {
 			/* Nothing to change (an untimed call may race here). */
 			raw_spin_unlock_irqrestore(&power_level_lock, flags);
@@ -417,14 +395,11 @@ static void pl_set_locked(struct power_level_request *req, s32 level,
 			WRITE_ONCE(req->expires, jiffies + timeout);
 	} while (!pl_transition(req, &old, level, timed, local_clock(), &c));
 	/* Timed states change only here and in the timer, under the lock. */
-	if (old & PL_REQ_TIMED)
+	if (old & QOS_REQ_TIMED)
 		pl_timed_untally(pl_state_level(old));
-	if (timed) {
+	if (timed)
 		pl_timed_tally(level, req->expires);
-		mod_timer(&req->timer, req->expires);
-	} else if (old & PL_REQ_TIMED) {
-		del_timer(&req->timer);
-	}
+	qos_req_set_timer(&req->timer, old, timed, req->expires);
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 	pl_changed(level, &c);
 }
@@ -439,12 +414,12 @@ static void pl_set(struct power_level_request *req, s32 level)
 	struct pl_change c = { };
 
 	do {
-		if (unlikely(old & PL_REQ_TIMED)) {
+		if (unlikely(old & QOS_REQ_TIMED)) {
 			pl_set_locked(req, level, 0);
 			return;
 		}
 		if (unlikely(pl_state_removed(old))) {
-			pl_misuse(req, "update");
+			qos_req_misuse("power_level", req, "update");
 			return;
 		}
 		if (pl_state_level(old) == level) {
@@ -470,16 +445,13 @@ static void pl_timer_fn(struct timer_list *t)
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
 	old = atomic64_read(&req->state);
-	if ((old & PL_REQ_TIMED) && time_after_eq(jiffies, req->expires)) {
+	if (qos_req_timer_due(&req->timer, old, req->expires)) {
 		/* A timed state changes only under the lock: this succeeds. */
-		while (!pl_transition(req, &old, PM_QOS_POWER_LEVEL_ANY, false,
+		while (!pl_transition(req, &old, POWER_LEVEL_ANY, false,
 				      local_clock(), &c))
 			;
 		pl_timed_untally(pl_state_level(old));
 		atomic64_inc(&req->expire_count);
-	} else if (old & PL_REQ_TIMED) {
-		/* The wheel caps long timeouts (days): wait for the rest. */
-		mod_timer(&req->timer, req->expires);
 	}
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 	if (c.changed)
@@ -491,9 +463,9 @@ static void pl_timer_fn(struct timer_list *t)
  * @req: Request to initialise; embedded or allocated by the caller.
  * @name: Name for statistics and tracing; must outlive the request.
  * @level: Deepest idle-state index allowed from now on, or
- *	PM_QOS_POWER_LEVEL_ANY to add the request inactive.
+ *	POWER_LEVEL_ANY to add the request inactive.
  *
- * An invalid @level is reported once and treated as PM_QOS_POWER_LEVEL_ANY.
+ * An invalid @level is reported once and treated as POWER_LEVEL_ANY.
  * O(1).
  *
  * Context: Any context.
@@ -504,16 +476,16 @@ void power_level_add_request(struct power_level_request *req,
 	unsigned long flags;
 
 	if (WARN_ON_ONCE(!pl_level_valid(level)))
-		level = PM_QOS_POWER_LEVEL_ANY;
+		level = POWER_LEVEL_ANY;
 	memset(req, 0, sizeof(*req));
 	timer_setup(&req->timer, pl_timer_fn, TIMER_IRQSAFE);
 	req->name = name;
-	atomic64_set(&req->state, pl_state(PL_CODE_ANY, false, 0));
+	atomic64_set(&req->state, qos_req_state(PL_CODE_ANY, 0, 0));
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
 	list_add_tail(&req->node, &power_level_registry);
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
-	if (!static_key_enabled(&power_level_qos_used))
+	if (!static_key_enabled(&power_level_used))
 		schedule_work(&pl_use_work);
 	pl_set(req, level);
 }
@@ -522,7 +494,7 @@ EXPORT_SYMBOL_GPL(power_level_add_request);
 /**
  * power_level_update_request - Change the level of a request.
  * @req: Added request.
- * @level: New deepest idle-state index allowed, or PM_QOS_POWER_LEVEL_ANY
+ * @level: New deepest idle-state index allowed, or POWER_LEVEL_ANY
  *	to make the request inactive.
  *
  * When the class's limit gets stricter, idle CPUs are woken so that none
@@ -532,7 +504,7 @@ EXPORT_SYMBOL_GPL(power_level_add_request);
  *
  * Context: Any context, hard IRQ included.
  * Return: 0, or -EINVAL (and no change) if @level is neither a state index
- * below PM_QOS_POWER_LEVEL_COUNT nor PM_QOS_POWER_LEVEL_ANY.
+ * below POWER_LEVEL_COUNT nor POWER_LEVEL_ANY.
  */
 int power_level_update_request(struct power_level_request *req, s32 level)
 {
@@ -549,13 +521,13 @@ EXPORT_SYMBOL_GPL(power_level_update_request);
  * @req: Added request.
  * @level: New deepest idle-state index allowed.
  * @timeout: Jiffies after which the request goes back to
- *	PM_QOS_POWER_LEVEL_ANY by itself; 0 counts as 1, and anything above
+ *	POWER_LEVEL_ANY by itself; 0 counts as 1, and anything above
  *	MAX_JIFFY_OFFSET (the longest timeout jiffies can express) as
  *	MAX_JIFFY_OFFSET rather than as a deadline in the past.
  *
  * Like power_level_update_request(), and the new deadline replaces any
  * earlier one, whether sooner or later.  An expiry counts in the
- * request's expire_count.  With @level PM_QOS_POWER_LEVEL_ANY the request
+ * request's expire_count.  With @level POWER_LEVEL_ANY the request
  * simply becomes inactive and @timeout is ignored.  O(1).
  *
  * Context: Any context, hard IRQ included.
@@ -588,11 +560,11 @@ void power_level_snapshot(struct power_level_request *req, u64 now,
 {
 	s64 state = atomic64_read(&req->state);
 	s32 level = pl_state_level(state);
-	u64 at = pl_state_time(state);
+	u64 at = qos_req_time(state);
 
 	*snap = (struct power_level_snapshot) {
 		.level = level,
-		.timed = state & PL_REQ_TIMED,
+		.timed = state & QOS_REQ_TIMED,
 		.removed = pl_state_removed(state),
 		.expires = READ_ONCE(req->expires),
 		.stats = {
@@ -604,7 +576,7 @@ void power_level_snapshot(struct power_level_request *req, u64 now,
 					     atomic64_read(&req->moved_at)),
 		},
 	};
-	if (level != PM_QOS_POWER_LEVEL_ANY && now > at)
+	if (level != POWER_LEVEL_ANY && now > at)
 		snap->open = now - at;
 	snap->overdue = snap->timed && !time_before(jiffies, snap->expires);
 }
@@ -616,12 +588,12 @@ EXPORT_SYMBOL_GPL(power_level_snapshot);
  *
  * Context: Any context; one lockless load.
  * Return: true while @req is at a level (a timed one until its timeout has
- * run), false when it is at PM_QOS_POWER_LEVEL_ANY.
+ * run), false when it is at POWER_LEVEL_ANY.
  */
 bool power_level_request_active(struct power_level_request *req)
 {
 	return pl_state_level(atomic64_read(&req->state)) !=
-	       PM_QOS_POWER_LEVEL_ANY;
+	       POWER_LEVEL_ANY;
 }
 EXPORT_SYMBOL_GPL(power_level_request_active);
 
@@ -649,27 +621,23 @@ void power_level_remove_request(struct power_level_request *req)
 	 */
 	do {
 		if (pl_state_removed(old)) {
-			pl_misuse(req, "removal");
+			qos_req_misuse("power_level", req, "removal");
 			return;
 		}
-		pl_set(req, PM_QOS_POWER_LEVEL_ANY);
+		pl_set(req, POWER_LEVEL_ANY);
 		old = atomic64_read(&req->state);
 	} while (pl_state_removed(old) ||
-		 pl_state_level(old) != PM_QOS_POWER_LEVEL_ANY ||
-		 (old & PL_REQ_TIMED) ||
+		 pl_state_level(old) != POWER_LEVEL_ANY ||
+		 (old & QOS_REQ_TIMED) ||
 		 !atomic64_try_cmpxchg(&req->state, &old,
-				       pl_state(PL_CODE_REMOVED, false,
-						pl_state_time(old))));
+				       qos_req_state(PL_CODE_REMOVED, 0,
+						     qos_req_time(old))));
 	del_timer_sync(&req->timer);
 	power_level_snapshot(req, 0, &snap);
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
 	list_del(&req->node);
-	d->active_count += snap.stats.active_count;
-	d->expire_count += snap.stats.expire_count;
-	d->total_time += snap.stats.total_time;
-	d->max_time = max(d->max_time, snap.stats.max_time);
-	d->last_change = max(d->last_change, snap.stats.last_change);
+	qos_req_fold_stats(d, &snap.stats);
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 }
 EXPORT_SYMBOL_GPL(power_level_remove_request);
@@ -692,7 +660,7 @@ void power_level_deleted_stats(struct power_level_stats *st)
  * Lockless when no such request is active (the limit is above @level);
  * otherwise reads the per-level counts under the class's lock, without a
  * walk of the requests.  O(1): a few word operations and at most two
- * counts and one deadline per level (PM_QOS_POWER_LEVEL_COUNT, no more
+ * counts and one deadline per level (POWER_LEVEL_COUNT, no more
  * than a word's bits), whatever the number of requests;
  * has_wake_lock(WAKE_LOCK_IDLE) may be called on every idle entry.
  *
@@ -717,15 +685,15 @@ unsigned long power_level_longest_remaining(s32 level)
 	unsigned long flags, used, timed, now, left = 0;
 	unsigned int l, top;
 
-	if (power_level_qos_limit() > level)
+	if (power_level_limit() > level)
 		return 0;
 	/* The limit is at most @level, so 0 <= @level: levels 0 .. @level. */
-	top = min_t(s32, level, PM_QOS_POWER_LEVEL_COUNT - 1);
+	top = min_t(s32, level, POWER_LEVEL_COUNT - 1);
 	raw_spin_lock_irqsave(&power_level_lock, flags);
 	/* A level with an active request has its bit: only those can. */
-	used = (unsigned long)atomic64_read(&power_level_qos_published) &
+	used = (unsigned long)atomic64_read(&power_level_published) &
 	       GENMASK(top, 0);
-	for_each_set_bit(l, &used, PM_QOS_POWER_LEVEL_COUNT) {
+	for_each_set_bit(l, &used, POWER_LEVEL_COUNT) {
 		if (atomic_read(&pl_count[l]) > pl_timed[l]) {
 			left = MAX_SCHEDULE_TIMEOUT;
 			goto out;
@@ -733,7 +701,7 @@ unsigned long power_level_longest_remaining(s32 level)
 	}
 	now = jiffies;
 	timed = pl_timed_used[0] & GENMASK(top, 0);
-	for_each_set_bit(l, &timed, PM_QOS_POWER_LEVEL_COUNT) {
+	for_each_set_bit(l, &timed, POWER_LEVEL_COUNT) {
 		if (time_before(now, pl_timed_latest[l]))
 			left = max(left, pl_timed_latest[l] - now);
 	}
@@ -772,7 +740,7 @@ int power_level_add_notifier(struct notifier_block *nb)
 	 */
 	smp_mb();
 	if (first)
-		pl_notified = power_level_qos_limit();
+		pl_notified = power_level_limit();
 	raw_spin_unlock_irqrestore(&pl_notify_lock, flags);
 	return ret;
 }
@@ -811,7 +779,7 @@ int power_level_deepest_allowed(struct cpuidle_driver *drv,
 #ifdef CONFIG_CPU_IDLE
 	int i;
 
-	for (i = min_t(int, index, power_level_qos_limit()); i > 0; i--)
+	for (i = min_t(int, index, power_level_limit()); i > 0; i--)
 		if (!dev->states_usage[i].disable)
 			return i;
 #endif

@@ -23,9 +23,9 @@ static int pl_debugfs_show(struct seq_file *m, void *unused)
 	struct power_level_snapshot snap;
 	struct power_level_walk pw;
 	u64 now = local_clock();
-	s32 limit = power_level_qos_limit();
+	s32 limit = power_level_limit();
 
-	if (limit == PM_QOS_POWER_LEVEL_ANY)
+	if (limit == POWER_LEVEL_ANY)
 		seq_puts(m, "limit: any\n");
 	else
 		seq_printf(m, "limit: %d\n", limit);
@@ -34,7 +34,7 @@ static int pl_debugfs_show(struct seq_file *m, void *unused)
 	while ((req = power_level_walk_next(&pw))) {
 		power_level_snapshot(req, now, &snap);
 		seq_printf(m, "%s\t", req->name);
-		if (snap.level != PM_QOS_POWER_LEVEL_ANY)
+		if (snap.level != POWER_LEVEL_ANY)
 			seq_printf(m, "%d", snap.level);
 		else
 			seq_puts(m, "any");

@@ -49,13 +49,13 @@ static int pl_hook_level(const char *word, s32 *level)
 	int ret;
 
 	if (!strcmp(word, "any")) {
-		*level = PM_QOS_POWER_LEVEL_ANY;
+		*level = POWER_LEVEL_ANY;
 		return 0;
 	}
 	ret = kstrtos32(word, 10, level);
 	if (ret)
 		return -EINVAL;
-	if (*level < 0 || *level >= PM_QOS_POWER_LEVEL_COUNT)
+	if (*level < 0 || *level >= POWER_LEVEL_COUNT)
 		return -EINVAL;
 	return 0;
 }
@@ -65,7 +65,7 @@ static int pl_hook_cmd(char *line)
 	char *words[4];
 	struct qos_hook_slot *slot;
 	struct pl_hook *h;
-	s32 level = PM_QOS_POWER_LEVEL_ANY;
+	s32 level = POWER_LEVEL_ANY;
 	int n, ret;
 
 	n = qos_hook_split(line, words, ARRAY_SIZE(words));

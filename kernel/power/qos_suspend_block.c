@@ -9,12 +9,12 @@
  * at its next check; the 1 -> 0 transition wakes the waiters, so autosleep
  * starts at once, without polling.
  *
- * A request's state is one 64-bit word: active and timed bits and the start
- * of the current active interval, which is later than the previous one's,
- * so an exchange never succeeds on a stale interval.  Untimed activations
- * and deactivations change it with one compare-and-exchange and no lock;
- * the call whose exchange made a transition updates the statistics
- * (atomics), the interval's length from the start its exchange read.
+ * Requests are the skeleton of qos_request.h: a state word changed by one
+ * compare-and-exchange, timeouts under a lock.  Here the word holds an
+ * active bit and the start of the current active interval, later than the
+ * previous one's, so an exchange never succeeds on a stale interval; the
+ * call whose exchange made a transition measures the interval from the
+ * start its exchange read.
  *
  * What holds: the aggregate is at least the number of active requests (an
  * activation counts before it sets its bit, a deactivation clears its bit
@@ -27,10 +27,8 @@
  * for 0 -> 1 each begin an event, and the losers take theirs back; begin,
  * end and cancel are additions to one counter, so they commute.
  *
- * Timeouts.  req->timer_lock (irqsave) serialises activate_timeout(), the
- * expiry and every change to a state whose timed bit is set, so the timer
- * (timer wheel: O(1)) is pending exactly while the bit is set and an expiry
- * never ends an activation a later call renewed.
+ * Timeouts: the lock of the timed path is each request's timer_lock
+ * (irqsave).
  *
  * Wakeup sources.  Every struct wakeup_source embeds a request that is its
  * state, so there is one aggregate and one event in progress for both;
@@ -54,6 +52,7 @@
 #include <linux/workqueue.h>
 #include <trace/events/suspend_qos.h>
 
+#include "qos_request.h"
 #include "qos_suspend_block.h"
 #include "qos_torture.h"
 
@@ -92,27 +91,28 @@ static DECLARE_WORK(sb_notify_work, sb_notify_fn);
 /* Last state sent to the notifiers; only sb_notify_fn() touches it. */
 static unsigned long sb_notified = SUSPEND_BLOCK_UNBLOCKED;
 
-/* The state word: flags, then the start of the (last) active interval. */
+/*
+ * The state word (qos_request.h): the code is an active and a removed bit,
+ * the time the start of the active interval, or the end of the last one.
+ */
 #define SB_REQ_ACTIVE	SUSPEND_BLOCK_STATE_ACTIVE
-#define SB_REQ_TIMED	BIT_ULL(1)
 #define SB_REQ_REMOVED	SUSPEND_BLOCK_STATE_REMOVED	/* until added again */
-#define SB_REQ_SINCE_SHIFT	3
+static_assert((SB_REQ_ACTIVE | SB_REQ_REMOVED) <= QOS_REQ_CODE_MASK);
 
 static inline u64 sb_since(s64 state)
 {
-	return (u64)state >> SB_REQ_SINCE_SHIFT;
+	return qos_req_time(state);
 }
 
 /*
  * The state of an interval starting at @now after the one in @old: its
  * start is strictly later, so that an exchange expecting a stale state word
- * fails (no ABA).  CLOCK_MONOTONIC stays below 2^61 ns for 70 years.
+ * fails (no ABA).  @timed: QOS_REQ_TIMED or 0.
  */
-static inline s64 sb_active_state(s64 old, u64 now, u64 flags)
+static inline s64 sb_active_state(s64 old, u64 now, u64 timed)
 {
-	u64 since = max(now, sb_since(old) + 1);
-
-	return (s64)((since << SB_REQ_SINCE_SHIFT) | SB_REQ_ACTIVE | flags);
+	return qos_req_state(SB_REQ_ACTIVE, timed,
+			     max(now, sb_since(old) + 1));
 }
 
 /*
@@ -123,9 +123,8 @@ static inline s64 sb_active_state(s64 old, u64 now, u64 flags)
  */
 static inline s64 sb_inactive_state(s64 old, u64 now)
 {
-	u64 end = max(now, sb_since(old));
-
-	return (s64)((end << SB_REQ_SINCE_SHIFT) | (old & SB_REQ_REMOVED));
+	return qos_req_state(qos_req_code(old) & SB_REQ_REMOVED, 0,
+			     max(now, sb_since(old)));
 }
 
 /*
@@ -248,7 +247,7 @@ static __always_inline void sb_count_up(void)
 			pm_qos_torture_window();
 		}
 	} while (!atomic_try_cmpxchg(sb_active, &active, active + 1));
-	trace_sb_aggregate(active + 1);
+	trace_suspend_block_aggregate(active + 1);
 	if (begun) {
 		if (active)
 			pm_wakeup_event_cancel();  /* another call won 0 -> 1 */
@@ -306,7 +305,7 @@ static __always_inline void sb_count_down(unsigned int how)
 	else
 		active = atomic_dec_return(sb_active);
 
-	trace_sb_aggregate(active);
+	trace_suspend_block_aggregate(active);
 	if (!active) {
 		pm_qos_torture_window();
 		sb_became_unblocked(how);
@@ -393,9 +392,9 @@ static __always_inline void sb_account_stop(struct suspend_block_request *req,
 	}
 	if (how & SB_STOP_EXPIRED) {
 		atomic64_inc(&req->expire_count);
-		trace_sb_expire(req->name, held);
+		trace_suspend_block_expire(req->name, held);
 	} else {
-		trace_sb_deactivate(req->name, held);
+		trace_suspend_block_deactivate(req->name, held);
 	}
 	sb_count_down(how);
 }
@@ -416,30 +415,25 @@ static void sb_timer_fn(struct timer_list *t)
 
 	raw_spin_lock_irqsave(&req->timer_lock, flags);
 	old = atomic64_read(&req->state);
-	if ((old & SB_REQ_TIMED) && time_after_eq(jiffies, req->expires)) {
+	if (qos_req_timer_due(&req->timer, old, req->expires)) {
 		rare = sb_rare();
 		as = sb_autosleep_before(rare);
 		/* Timed states change only under timer_lock. */
 		now = qos_mono_ns();
 		atomic64_set(&req->state, sb_inactive_state(old, now));
 		sb_account_stop(req, old, now, SB_STOP_EXPIRED, as, rare);
-	} else if (old & SB_REQ_TIMED) {
-		/* The wheel caps long timeouts (days): wait for the rest. */
-		mod_timer(&req->timer, req->expires);
 	}
 	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 }
 
 /*
- * A call on a removed request: a driver bug (use after remove, or a
- * wake_lock after wake_lock_destroy()) that must not block suspend forever
- * or touch the registry.  A warning is enough, since the call is refused
- * and changes nothing.  Every path that can change a state checks
- * the bit it tests anyway, so the check costs the hot path nothing.
+ * A call on a removed request (a wake_lock after wake_lock_destroy(), say):
+ * refused.  Every path that can change a state tests the removed bit's
+ * word anyway, so the check costs the hot path nothing.
  */
 static bool sb_misuse(struct suspend_block_request *req, const char *what)
 {
-	WARN_ONCE(1, "suspend_block: %s on removed request %p\n", what, req);
+	qos_req_misuse("suspend_block", req, what);
 	return false;
 }
 
@@ -462,7 +456,7 @@ static void sb_remove(struct suspend_block_request *req)
 	} while ((old & SB_REQ_ACTIVE) ||
 		 !atomic64_try_cmpxchg(&req->state, &old,
 				       old | SB_REQ_REMOVED));
-	trace_sb_request_remove(req->name);
+	trace_suspend_block_request_remove(req->name);
 	suspend_block_get_stats(req, &st);
 
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
@@ -473,13 +467,9 @@ static void sb_remove(struct suspend_block_request *req)
 		raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 		return;
 	}
-	d->active_count += st.active_count;
-	d->expire_count += st.expire_count;
+	qos_req_fold_stats(d, &st);
 	d->wakeup_count += st.wakeup_count;
-	d->total_time += st.total_time;
-	d->max_time = max(d->max_time, st.max_time);
 	d->prevent_time += st.prevent_time;
-	d->last_change = max(d->last_change, st.last_change);
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 }
 
@@ -601,7 +591,7 @@ void suspend_block_add_owned_request(struct suspend_block_request *req,
 	list_add_tail(&req->node, &suspend_block_registry);
 	suspend_block_entry_add(req);
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
-	trace_sb_request_add(name);
+	trace_suspend_block_request_add(name);
 }
 EXPORT_SYMBOL_GPL(suspend_block_add_owned_request);
 
@@ -685,7 +675,7 @@ void suspend_block_deleted_stats(struct suspend_block_stats *st)
 static bool sb_activate_locked(struct suspend_block_request *req,
 			       unsigned long timeout)
 {
-	u64 timed = timeout ? SB_REQ_TIMED : 0, now = 0;
+	u64 timed = timeout ? QOS_REQ_TIMED : 0, now = 0;
 	unsigned long flags, rare = sb_rare();
 	bool counted = false;
 	s64 old, new;
@@ -698,24 +688,21 @@ static bool sb_activate_locked(struct suspend_block_request *req,
 	}
 	do {
 		if (old & SB_REQ_ACTIVE) {
-			new = (old & ~(s64)SB_REQ_TIMED) | timed;
+			new = (old & ~(s64)QOS_REQ_TIMED) | timed;
 			continue;
 		}
 		new = sb_start_state(old, timed, &counted, &now);
 	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
-	if (timeout) {
+	if (timeout)
 		req->expires = jiffies + timeout;
-		mod_timer(&req->timer, req->expires);
-	} else if (old & SB_REQ_TIMED) {
-		del_timer(&req->timer);
-	}
+	qos_req_set_timer(&req->timer, old, timeout, req->expires);
 	if (old & SB_REQ_ACTIVE) {
 		if (counted)
 			sb_count_down(0);
 	} else {
 		sb_account_start(req, rare);
 	}
-	trace_sb_activate(req, timeout, !(old & SB_REQ_ACTIVE));
+	trace_suspend_block_activate(req, timeout, !(old & SB_REQ_ACTIVE));
 	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 	if (old & SB_REQ_ACTIVE)
 		return false;
@@ -738,15 +725,15 @@ static __always_inline bool sb_activate(struct suspend_block_request *req)
 	u64 now = 0;
 
 	for (;;) {
-		if (old & (SB_REQ_ACTIVE | SB_REQ_TIMED | SB_REQ_REMOVED)) {
+		if (old & (SB_REQ_ACTIVE | QOS_REQ_TIMED | SB_REQ_REMOVED)) {
 			/* Lost a race to another activation, or timed. */
 			if (counted)
 				sb_count_down(0);
 			if (unlikely(old & SB_REQ_REMOVED))
 				return sb_misuse(req, "activate");
-			if (old & SB_REQ_TIMED)
+			if (old & QOS_REQ_TIMED)
 				return sb_activate_locked(req, 0);
-			trace_sb_activate(req, 0, false);
+			trace_suspend_block_activate(req, 0, false);
 			return false;
 		}
 		new = sb_start_state(old, 0, &counted, &now);
@@ -754,7 +741,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req)
 			break;
 	}
 	sb_account_start(req, rare);
-	trace_sb_activate(req, 0, true);
+	trace_suspend_block_activate(req, 0, true);
 	sb_wake_suspend();
 	return true;
 }
@@ -824,8 +811,7 @@ static bool sb_deactivate_locked(struct suspend_block_request *req)
 		}
 	} while (!atomic64_try_cmpxchg(&req->state, &old,
 				       sb_inactive_state(old, now)));
-	if (old & SB_REQ_TIMED)
-		del_timer(&req->timer);
+	qos_req_set_timer(&req->timer, old, false, 0);
 	sb_account_stop(req, old, now, 0, as, rare);
 	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 	return true;
@@ -842,7 +828,7 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req)
 	do {
 		if (!(old & SB_REQ_ACTIVE))
 			return false;
-		if (old & SB_REQ_TIMED)
+		if (old & QOS_REQ_TIMED)
 			return sb_deactivate_locked(req);
 		rare = sb_rare();
 		as = sb_autosleep_before(rare);
@@ -891,14 +877,14 @@ static __always_inline int sb_source_start(struct suspend_block_request *req,
 {
 	s64 old = atomic64_read_acquire(&req->state), new;
 	bool locked = flags & SUSPEND_BLOCK_SOURCE_LOCKED, counted = false;
-	u64 timed = locked && expires ? SB_REQ_TIMED : 0, now = 0;
+	u64 timed = locked && expires ? QOS_REQ_TIMED : 0, now = 0;
 
 	sb_debug_assert_added(req);
 	if (timed)
 		WRITE_ONCE(req->expires, expires);	/* for the read-outs */
 	for (;;) {
 		if (unlikely(old & SB_REQ_REMOVED) ||
-		    ((old & SB_REQ_TIMED) && !locked) ||
+		    ((old & QOS_REQ_TIMED) && !locked) ||
 		    (old & SB_REQ_ACTIVE)) {
 			/*
 			 * The count taken back registers nothing: the
@@ -910,12 +896,12 @@ static __always_inline int sb_source_start(struct suspend_block_request *req,
 			}
 			if (unlikely(old & SB_REQ_REMOVED))
 				return sb_misuse(req, "activate");
-			if (!locked && (old & SB_REQ_TIMED))
+			if (!locked && (old & QOS_REQ_TIMED))
 				return -EAGAIN;
-			new = (old & ~(s64)SB_REQ_TIMED) | timed;
+			new = (old & ~(s64)QOS_REQ_TIMED) | timed;
 			if (new == old ||
 			    atomic64_try_cmpxchg(&req->state, &old, new)) {
-				trace_sb_activate(req, 0, false);
+				trace_suspend_block_activate(req, 0, false);
 				return 0;
 			}
 			continue;
@@ -925,7 +911,7 @@ static __always_inline int sb_source_start(struct suspend_block_request *req,
 			break;
 	}
 	*since = sb_since(new);
-	trace_sb_activate(req, 0, true);
+	trace_suspend_block_activate(req, 0, true);
 	return 1;
 }
 
@@ -981,10 +967,10 @@ static __always_inline int sb_source_stop(struct suspend_block_request *req,
 	do {
 		if (!(old & SB_REQ_ACTIVE))
 			return 0;
-		if ((old & SB_REQ_TIMED) && !locked)
+		if ((old & QOS_REQ_TIMED) && !locked)
 			return -EAGAIN;
 		if ((flags & SUSPEND_BLOCK_SOURCE_EXPIRED) &&
-		    !(old & SB_REQ_TIMED))
+		    !(old & QOS_REQ_TIMED))
 			return 0;
 		if (!now)
 			now = qos_mono_ns();
@@ -994,9 +980,9 @@ static __always_inline int sb_source_stop(struct suspend_block_request *req,
 	*end = sb_since(new);
 	held = qos_elapsed_ns(*since, *end);
 	if (flags & SUSPEND_BLOCK_SOURCE_EXPIRED)
-		trace_sb_expire(req->name, held);
+		trace_suspend_block_expire(req->name, held);
 	else
-		trace_sb_deactivate(req->name, held);
+		trace_suspend_block_deactivate(req->name, held);
 	sb_count_down(flags & SUSPEND_BLOCK_SOURCE_HANDOFF ?
 		      SB_STOP_REGISTERED : SB_STOP_SOURCE);
 	return 1;
@@ -1063,7 +1049,7 @@ static unsigned long sb_left(struct suspend_block_request *req, s64 state)
 {
 	if (!(state & SB_REQ_ACTIVE))
 		return 0;
-	if (!(state & SB_REQ_TIMED))
+	if (!(state & QOS_REQ_TIMED))
 		return MAX_SCHEDULE_TIMEOUT;
 	return time_before(jiffies, req->expires) ? req->expires - jiffies : 0;
 }
@@ -1084,7 +1070,7 @@ unsigned long suspend_block_longest_remaining(void)
 	struct suspend_block_request *req;
 	unsigned long flags, left = 0;
 
-	if (!suspend_is_blocked())
+	if (!suspend_block_active())
 		return 0;
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	for (req = suspend_block_first(); req; req = suspend_block_next(req)) {
@@ -1139,8 +1125,8 @@ void suspend_block_snapshot(struct suspend_block_request *req, u64 now,
 	raw_spin_lock_irqsave(&req->timer_lock, flags);
 	state = atomic64_read(&req->state);
 	snap->active = state & SB_REQ_ACTIVE;
-	snap->expires_in = (state & SB_REQ_TIMED) ? sb_left(req, state) : 0;
-	snap->overdue = (state & SB_REQ_TIMED) && !snap->expires_in;
+	snap->expires_in = (state & QOS_REQ_TIMED) ? sb_left(req, state) : 0;
+	snap->overdue = (state & QOS_REQ_TIMED) && !snap->expires_in;
 	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
 	suspend_block_get_stats(req, &snap->stats);
 
@@ -1152,16 +1138,16 @@ void suspend_block_snapshot(struct suspend_block_request *req, u64 now,
 }
 
 /**
- * suspend_is_blocked - Whether any suspend-block request is active.
+ * suspend_block_active - Whether any suspend-block request is active.
  *
  * Context: Any context; lockless.
  * Return: true if at least one request is active.
  */
-bool suspend_is_blocked(void)
+bool suspend_block_active(void)
 {
 	return atomic_read(sb_active) > 0;
 }
-EXPORT_SYMBOL_GPL(suspend_is_blocked);
+EXPORT_SYMBOL_GPL(suspend_block_active);
 
 /**
  * suspend_block_active_count - Number of active suspend-block requests.

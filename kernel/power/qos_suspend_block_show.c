@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Read-outs of the suspend-block class:
+ * Read-outs of the suspend-block class (who reads each: the table in
+ * Documentation/power/suspend-block.rst):
  *
  *   /sys/kernel/debug/pm_qos/suspend_block  every registered request but
  *	those behind mainline wakeup sources (whose statistics are the

@@ -51,7 +51,7 @@ static void sleep_check_probe(void *data, const char *action, int val,
 		if (!start)
 			return;
 		atomic_long_inc(&sleep_entries);
-		if (READ_ONCE(events_check_enabled) && suspend_is_blocked())
+		if (READ_ONCE(events_check_enabled) && suspend_block_active())
 			sleep_violation(suspend_block_active_count());
 		return;
 	}

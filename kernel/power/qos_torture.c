@@ -280,15 +280,15 @@ static void qt_level_check(struct qt_ctx *c, unsigned long rnd)
 	struct power_level_snapshot snap;
 
 	power_level_snapshot(&c->level, 0, &snap);
-	if (snap.level != PM_QOS_POWER_LEVEL_ANY &&
-	    power_level_qos_limit() > snap.level)
+	if (snap.level != POWER_LEVEL_ANY &&
+	    power_level_limit() > snap.level)
 		qt_err(QT_LIMIT);
 }
 
 static void qt_level(struct qt_ctx *c, unsigned long rnd)
 {
 	power_level_update_request(&c->level, rnd % 5 == 4 ?
-				   PM_QOS_POWER_LEVEL_ANY : rnd % 4);
+				   POWER_LEVEL_ANY : rnd % 4);
 	qt_level_check(c, rnd);
 }
 
@@ -299,7 +299,7 @@ static void qt_level(struct qt_ctx *c, unsigned long rnd)
 static void qt_level_zero(struct qt_ctx *c, unsigned long rnd)
 {
 	power_level_update_request(&c->level,
-				   rnd & 1 ? 0 : PM_QOS_POWER_LEVEL_ANY);
+				   rnd & 1 ? 0 : POWER_LEVEL_ANY);
 	qt_level_check(c, rnd);
 	pm_qos_torture_delay();
 	qt_level_check(c, rnd);
@@ -418,7 +418,7 @@ static s32 qt_busted_limit(void)
 	u64 used = (u64)atomic64_read(&qt_busted_pub) &
 		   (QT_BUSTED_VERSION - 1);
 
-	return used ? (s32)__ffs((unsigned long)used) : PM_QOS_POWER_LEVEL_ANY;
+	return used ? (s32)__ffs((unsigned long)used) : POWER_LEVEL_ANY;
 }
 
 static void qt_busted_count_up(s32 level)
@@ -454,7 +454,7 @@ static void qt_busted_count_down(s32 level)
 
 static void qt_level_check_busted(struct qt_ctx *c, unsigned long rnd)
 {
-	if (c->busted_level != PM_QOS_POWER_LEVEL_ANY &&
+	if (c->busted_level != POWER_LEVEL_ANY &&
 	    qt_busted_limit() > c->busted_level)
 		qt_err(QT_LIMIT);
 }
@@ -462,12 +462,12 @@ static void qt_level_check_busted(struct qt_ctx *c, unsigned long rnd)
 /* As qt_level_zero() on the copy: the new level counts, then the old goes. */
 static void qt_level_zero_busted(struct qt_ctx *c, unsigned long rnd)
 {
-	s32 old = c->busted_level, level = rnd & 1 ? 0 : PM_QOS_POWER_LEVEL_ANY;
+	s32 old = c->busted_level, level = rnd & 1 ? 0 : POWER_LEVEL_ANY;
 
-	if (level != PM_QOS_POWER_LEVEL_ANY)
+	if (level != POWER_LEVEL_ANY)
 		qt_busted_count_up(level);
 	c->busted_level = level;
-	if (old != PM_QOS_POWER_LEVEL_ANY)
+	if (old != POWER_LEVEL_ANY)
 		qt_busted_count_down(old);
 	qt_level_check_busted(c, rnd);
 	pm_qos_torture_delay();
@@ -797,8 +797,8 @@ static int qt_ctx_init(struct qt_ctx *c, unsigned int where,
 	snprintf(c->names[1], sizeof(c->names[1]), "%s:level", c->mine.name);
 	snprintf(c->names[2], sizeof(c->names[2]), "%s:wl", c->mine.name);
 	snprintf(c->names[3], sizeof(c->names[3]), "%s:wlidle", c->mine.name);
-	power_level_add_request(&c->level, c->names[1], PM_QOS_POWER_LEVEL_ANY);
-	c->busted_level = PM_QOS_POWER_LEVEL_ANY;
+	power_level_add_request(&c->level, c->names[1], POWER_LEVEL_ANY);
+	c->busted_level = POWER_LEVEL_ANY;
 	wake_lock_init(&c->wl, WAKE_LOCK_SUSPEND, c->names[2]);
 	wake_lock_init(&c->wl_idle, WAKE_LOCK_IDLE, c->names[3]);
 	snprintf(c->src.name, sizeof(c->src.name), "%s:ws", c->mine.name);
@@ -976,7 +976,7 @@ static void qt_print_params(const char *tag)
 /* The broken copies, once every context has stopped: back at rest. */
 static void qt_check_busted_final(void)
 {
-	s32 least = PM_QOS_POWER_LEVEL_ANY;
+	s32 least = POWER_LEVEL_ANY;
 	int cpu, i;
 
 	if (atomic_read(&qt_busted_active))

@@ -141,13 +141,13 @@ EXPORT_SYMBOL_NS_GPL(pm_qos_torture_active_requests, PM_QOS_TORTURE);
  * Once no update of any request is under way, the two are equal.
  *
  * Context: Any context.
- * Return: the least active level, PM_QOS_POWER_LEVEL_ANY if none is.
+ * Return: the least active level, POWER_LEVEL_ANY if none is.
  */
 s32 pm_qos_torture_least_level(s32 *limit)
 {
 	struct power_level_snapshot snap;
 	struct power_level_request *req;
-	s32 least = PM_QOS_POWER_LEVEL_ANY;
+	s32 least = POWER_LEVEL_ANY;
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&power_level_lock, flags);
@@ -155,7 +155,7 @@ s32 pm_qos_torture_least_level(s32 *limit)
 		power_level_snapshot(req, 0, &snap);
 		least = min(least, snap.level);
 	}
-	*limit = power_level_qos_limit();
+	*limit = power_level_limit();
 	raw_spin_unlock_irqrestore(&power_level_lock, flags);
 	return least;
 }

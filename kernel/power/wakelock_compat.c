@@ -36,7 +36,7 @@ void wake_lock_init(struct wake_lock *lock, int type, const char *name)
 
 	if (type == WAKE_LOCK_IDLE)
 		power_level_add_request(&lock->idle, lock->name,
-					PM_QOS_POWER_LEVEL_ANY);
+					POWER_LEVEL_ANY);
 	else
 		suspend_block_add_request(&lock->suspend, lock->name);
 }

@@ -34,6 +34,7 @@
 #include <linux/seq_file.h>
 
 #include "qos_power_level.h"
+#include "qos_request.h"
 #include "qos_suspend_block.h"
 #include "qos_time.h"
 #include "wakelock_compat.h"
@@ -81,6 +82,22 @@ static void wl_add_open(struct wl_row *r, u64 open, bool overdue)
 		r->active_since = open;
 }
 
+/*
+ * The columns of a row from the statistics both classes keep
+ * (qos_request.h); the suspend-block class's own fill the other two.
+ */
+#define wl_row_of(st) ({					\
+	typeof(st) __st = (st);					\
+								\
+	(struct wl_row) {					\
+		.count = __st->active_count,			\
+		.expire_count = __st->expire_count,		\
+		.total_time = __st->total_time,			\
+		.max_time = __st->max_time,			\
+		.last_change = __st->last_change,		\
+	};							\
+})
+
 /* Called in a walk of the suspend-block registry, its lock held. */
 static void wl_suspend_row(struct suspend_block_request *req,
 			   struct wl_row *r, u64 now)
@@ -88,15 +105,9 @@ static void wl_suspend_row(struct suspend_block_request *req,
 	struct suspend_block_snapshot snap;
 
 	suspend_block_snapshot(req, now, &snap);
-	*r = (struct wl_row) {
-		.count = snap.stats.active_count,
-		.expire_count = snap.stats.expire_count,
-		.wake_count = snap.stats.wakeup_count,
-		.total_time = snap.stats.total_time,
-		.sleep_time = snap.stats.prevent_time + snap.open_prevent,
-		.max_time = snap.stats.max_time,
-		.last_change = snap.stats.last_change,
-	};
+	*r = wl_row_of(&snap.stats);
+	r->wake_count = snap.stats.wakeup_count;
+	r->sleep_time = snap.stats.prevent_time + snap.open_prevent;
 	if (snap.active)
 		wl_add_open(r, snap.open, snap.overdue);
 }
@@ -108,14 +119,8 @@ static void wl_idle_row(struct power_level_request *req, struct wl_row *r,
 	struct power_level_snapshot snap;
 
 	power_level_snapshot(req, now, &snap);
-	*r = (struct wl_row) {
-		.count = snap.stats.active_count,
-		.expire_count = snap.stats.expire_count,
-		.total_time = snap.stats.total_time,
-		.max_time = snap.stats.max_time,
-		.last_change = snap.stats.last_change,
-	};
-	if (snap.level != PM_QOS_POWER_LEVEL_ANY)
+	*r = wl_row_of(&snap.stats);
+	if (snap.level != POWER_LEVEL_ANY)
 		wl_add_open(r, snap.open, snap.overdue);
 }
 
@@ -161,15 +166,10 @@ static void wl_deleted_row(struct wl_row *r)
 
 	suspend_block_deleted_stats(&s);
 	power_level_deleted_stats(&p);
-	*r = (struct wl_row) {
-		.count = s.active_count + p.active_count,
-		.expire_count = s.expire_count + p.expire_count,
-		.wake_count = s.wakeup_count,
-		.total_time = s.total_time + p.total_time,
-		.sleep_time = s.prevent_time,
-		.max_time = max(s.max_time, p.max_time),
-		.last_change = max(s.last_change, p.last_change),
-	};
+	qos_req_fold_stats(&s, &p);
+	*r = wl_row_of(&s);
+	r->wake_count = s.wakeup_count;
+	r->sleep_time = s.prevent_time;
 }
 
 /**

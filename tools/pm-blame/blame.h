@@ -25,8 +25,8 @@ enum req_kind { REQ_SUSPEND_BLOCK, REQ_POWER_LEVEL };
 struct request {
 	char *name;
 	enum req_kind kind;
-	int pid;			/* owner, from sb_request_add */
-	bool added;			/* sb_request_add seen: pid is valid */
+	int pid;			/* owner, from suspend_block_request_add */
+	bool added;			/* suspend_block_request_add seen: pid is valid */
 	char *comm;			/* owner's command, if trace-cmd saved it */
 	bool timed;			/* the last activation had a timeout */
 	unsigned long activations;

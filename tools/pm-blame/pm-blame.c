@@ -167,7 +167,7 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec,
 		return 0;
 	n = ev->name;
 
-	if (!strcmp(n, "sb_request_add")) {
+	if (!strcmp(n, "suspend_block_request_add")) {
 		const char *comm;
 
 		r = find(b, str(ev, rec, "name"), REQ_SUSPEND_BLOCK);
@@ -180,19 +180,19 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec,
 			NULL;
 		if (comm && comm[0] != '<')	/* "<...>": not saved */
 			r->comm = strdup(comm);
-	} else if (!strcmp(n, "sb_activate")) {
+	} else if (!strcmp(n, "suspend_block_activate")) {
 		r = find(b, str(ev, rec, "name"), REQ_SUSPEND_BLOCK);
 		/* A re-arm replaces the timeout (0: none). */
 		r->timed = num(ev, rec, "timeout_ms") != 0;
 		if (num(ev, rec, "started") && !r->active)
 			sb_start(b, r, ts);
-	} else if (!strcmp(n, "sb_deactivate") || !strcmp(n, "sb_expire")) {
+	} else if (!strcmp(n, "suspend_block_deactivate") || !strcmp(n, "suspend_block_expire")) {
 		r = find(b, str(ev, rec, "name"), REQ_SUSPEND_BLOCK);
-		if (!strcmp(n, "sb_expire"))
+		if (!strcmp(n, "suspend_block_expire"))
 			r->expiries++;
 		sb_stop(b, r, ts, num(ev, rec, "held_ns"),
-			!strcmp(n, "sb_expire"));
-	} else if (!strcmp(n, "pl_update")) {
+			!strcmp(n, "suspend_block_expire"));
+	} else if (!strcmp(n, "power_level_update")) {
 		int old = (int)num(ev, rec, "old"), new = (int)num(ev, rec, "new");
 		const int any = 0x7fffffff;
 
@@ -227,14 +227,14 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec,
 		a->asleep_ns = num(ev, rec, "asleep_ns");
 		if (!num(ev, rec, "completed"))
 			a->aborted = true;
-	} else if (!strcmp(n, "es_pass_start")) {
+	} else if (!strcmp(n, "early_suspend_pass_start")) {
 		b->pass = grow(b->pass, &b->cappass, b->npass,
 			       sizeof(*b->pass));
 		p = &b->pass[b->npass++];
 		memset(p, 0, sizeof(*p));
 		p->start = ts;
 		p->suspend = num(ev, rec, "suspend");
-	} else if (!strcmp(n, "es_pass_end") && b->npass) {
+	} else if (!strcmp(n, "early_suspend_pass_end") && b->npass) {
 		p = &b->pass[b->npass - 1];
 		p->end = ts;
 		p->ended = true;

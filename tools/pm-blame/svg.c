@@ -8,7 +8,7 @@
  * the early-suspend passes, the system row (awake, each suspend attempt
  * labelled with its outcome: asleep how long, or aborted and by which
  * requests, a dashed line down to each blocker's lane), then one lane per
- * request, labelled with its owner when sb_request_add was traced, its
+ * request, labelled with its owner when suspend_block_request_add was traced, its
  * active intervals as bars with tooltips.
  *
  * The time axis is trace time: the trace clock stops while the system is
