@@ -115,14 +115,14 @@ static void lock_unlock(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, wake_lock_active(l));
 	wake_lock(l);
 	KUNIT_EXPECT_TRUE(test, wake_lock_active(l));
-	KUNIT_EXPECT_TRUE(test, suspend_is_blocked());
+	KUNIT_EXPECT_TRUE(test, suspend_block_active());
 	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), -1L);
 	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_IDLE), 0L);
 	/* Locks do not nest: one unlock releases two locks. */
 	wake_lock(l);
 	wake_unlock(l);
 	KUNIT_EXPECT_FALSE(test, wake_lock_active(l));
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), 0L);
 	wake_lock_destroy(l);
 }
@@ -142,7 +142,7 @@ static void unlock_not_held_is_harmless(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st.active_count, 1ULL);
 	KUNIT_EXPECT_EQ(test, suspend_block_active_count(), 0U);
 	KUNIT_EXPECT_EQ(test, pl_idle_stats(&i->idle).active_count, 0ULL);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), PM_QOS_POWER_LEVEL_ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), POWER_LEVEL_ANY);
 	wake_lock_destroy(l);
 	wake_lock_destroy(i);
 }
@@ -172,7 +172,7 @@ static void timeout_replaces_deadline(struct kunit *test)
 	wake_lock_timeout(l, 2);
 	KUNIT_EXPECT_LE(test, has_wake_lock(WAKE_LOCK_SUSPEND), 2L);
 	KUNIT_EXPECT_LT(test, wl_wait_released(l, 10 * HZ), 10UL * HZ);
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 
 	/* Later than the old deadline. */
 	wake_lock_timeout(l, SHORT);
@@ -239,28 +239,28 @@ static void idle_lock_sets_power_level(struct kunit *test)
 {
 	struct wake_lock *l = wl_new(test, WAKE_LOCK_IDLE, "wl-test-idle");
 
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), PM_QOS_POWER_LEVEL_ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), POWER_LEVEL_ANY);
 	wake_lock(l);
 	KUNIT_EXPECT_TRUE(test, wake_lock_active(l));
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), WAKE_LOCK_IDLE_LEVEL);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), WAKE_LOCK_IDLE_LEVEL);
 	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_IDLE), -1L);
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	wake_unlock(l);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), PM_QOS_POWER_LEVEL_ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), POWER_LEVEL_ANY);
 	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_IDLE), 0L);
 
 	wake_lock_timeout(l, SHORT);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), WAKE_LOCK_IDLE_LEVEL);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), WAKE_LOCK_IDLE_LEVEL);
 	KUNIT_EXPECT_GT(test, has_wake_lock(WAKE_LOCK_IDLE), 0L);
 	KUNIT_EXPECT_LT(test, wl_wait_released(l, 10 * HZ), 10UL * HZ);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), PM_QOS_POWER_LEVEL_ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), POWER_LEVEL_ANY);
 	KUNIT_EXPECT_EQ(test, pl_idle_stats(&l->idle).expire_count, 1ULL);
 	KUNIT_EXPECT_EQ(test, pl_idle_stats(&l->idle).active_count, 2ULL);
 
 	/* Held when destroyed: the limit is lifted. */
 	wake_lock(l);
 	wake_lock_destroy(l);
-	KUNIT_EXPECT_EQ(test, power_level_qos_limit(), PM_QOS_POWER_LEVEL_ANY);
+	KUNIT_EXPECT_EQ(test, power_level_limit(), POWER_LEVEL_ANY);
 }
 
 /* Time that may pass between a lock and a query on a slow debug guest. */
@@ -292,7 +292,7 @@ static void idle_has_wake_lock_by_kind(struct kunit *test)
 	left = has_wake_lock(WAKE_LOCK_IDLE);
 	KUNIT_EXPECT_GT(test, left, 2L * HZ - WL_SLACK);
 	KUNIT_EXPECT_LE(test, left, 2L * HZ);
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	wake_unlock(t);
 	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_IDLE), 0L);
 	wake_lock_destroy(u);
@@ -306,7 +306,7 @@ static void destroy_releases_held_lock(struct kunit *test)
 
 	wake_lock(l);
 	wake_lock_destroy(l);
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	KUNIT_EXPECT_EQ(test, has_wake_lock(WAKE_LOCK_SUSPEND), 0L);
 	KUNIT_EXPECT_EQ(test, sb_deleted().active_count,
 			before.active_count + 1);
@@ -405,12 +405,13 @@ static struct wakeup_source *wl_ws_register(struct kunit *test,
 					    const char *name)
 {
 	struct wakeup_source *ws = wakeup_source_register(NULL, name);
+	struct kunit_resource *res;
 
 	KUNIT_ASSERT_NOT_NULL(test, ws);
-	if (!kunit_alloc_resource(test, NULL, wl_ws_release, GFP_KERNEL, ws)) {
+	res = kunit_alloc_resource(test, NULL, wl_ws_release, GFP_KERNEL, ws);
+	if (!res)
 		wakeup_source_unregister(ws);
-		KUNIT_ASSERT_FAILURE(test, "kunit_alloc_resource");
-	}
+	KUNIT_ASSERT_NOT_NULL(test, res);
 	return ws;
 }
 
@@ -582,7 +583,7 @@ static void user_lock_unlock_and_lists(struct kunit *test)
 	/* 1 ns rounds up to one tick: it expires on its own. */
 	KUNIT_EXPECT_EQ(test, pm_wake_lock("kunit_u2 1"), 0);
 	schedule_timeout_uninterruptible(5);
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 	pm_show_wakelocks(buf, true);
 	KUNIT_EXPECT_STREQ(test, buf, "\n");
 
@@ -631,7 +632,7 @@ static void user_bad_input_changes_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pm_wake_unlock(""), -EINVAL);
 	KUNIT_EXPECT_EQ(test, pm_wake_unlock("kunit_never_made"), -EINVAL);
 	KUNIT_EXPECT_EQ(test, wakelock_user_count(), before);
-	KUNIT_EXPECT_FALSE(test, suspend_is_blocked());
+	KUNIT_EXPECT_FALSE(test, suspend_block_active());
 
 	/*
 	 * The longest valid name (a page: what sysfs passes), and an extra

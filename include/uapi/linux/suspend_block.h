@@ -21,7 +21,7 @@ struct suspend_block_name {
 	char name[SUSPEND_BLOCK_NAME_LEN];
 };
 
-#define SUSPEND_BLOCK_IOC_MAGIC	0xB8
+#define SUSPEND_BLOCK_IOC_MAGIC	0xB9
 
 /*
  * Name the request (statistics, traces), once, before its first
