@@ -17,7 +17,14 @@ SHELL := /bin/bash
 TOP := $(CURDIR)
 B := build
 R := $(B)/results
-S := $(B)/linux
+# The kernel base, Debian's linux-source-$(BASE): 6.1 or 6.12
+# (scripts/base.sh).  Its trees and kernels are in $(KB): build/ for 6.1,
+# build/6.12/ for 6.12; results, host tools and the initramfs in build/
+# for both.
+BASE ?= 6.1
+export BASE
+KB := $(B)$(if $(filter-out 6.1,$(BASE)),/$(BASE))
+S := $(KB)/linux
 
 # The kernel builds use every CPU by themselves and the runs share
 # build/results: one step at a time, even under make -j.
@@ -89,7 +96,7 @@ $(DEPS): scripts/deps.sh
 
 # Debian's kernel source: dpkg rewrites the package's file list when it
 # installs or upgrades it (the tarball keeps the package's own date).
-PKG := $(wildcard /var/lib/dpkg/info/linux-source-6.1.list)
+PKG := $(wildcard /var/lib/dpkg/info/linux-source-$(BASE).list)
 
 # --- The kernel tree (build/linux) ------------------------------------------
 
@@ -98,7 +105,11 @@ PKG := $(wildcard /var/lib/dpkg/info/linux-source-6.1.list)
 OVERLAY_DIRS := $(wildcard $(shell sed -n 's/^\([[:alnum:]][^[:space:]]*\).*/\1/p' scripts/overlay.map))
 OVERLAY_FILES := $(shell find $(OVERLAY_DIRS) -type f ! -name '*.orig' ! -name '*.rej' \
 	! -name '*~' ! -name '.*.sw?')
-PATCHES := patches/series $(wildcard $(addprefix patches/,$(shell grep -v '^#' patches/series)))
+# Each patch of the series, and its version for the base where it has one
+# (patches/$(BASE)/).
+SERIES := $(shell grep -v '^#' patches/series)
+PATCHES := patches/series $(wildcard $(addprefix patches/,$(SERIES)) \
+	$(addprefix patches/$(BASE)/,$(SERIES)))
 # Their directories too: a directory's mtime moves when a file in it is
 # removed, which the overlay then takes out of the tree.
 OVERLAY_SUBDIRS := $(addsuffix /.,$(shell find $(OVERLAY_DIRS) -type d))
@@ -129,7 +140,7 @@ $(TREE): $(TREE_INPUTS) | $(DEPS)
 # the configuring scripts change; its bzImage when the .config or a source
 # does.
 X86_KERNELS := guest kcsan kunit-i386 bench-x86 bench-x86-notrace bench-mainline
-bzimage = $(B)/$(1)/arch/x86/boot/bzImage
+bzimage = $(KB)/$(1)/arch/x86/boot/bzImage
 
 # guest: the x86_64 debug kernel, both the integration guest and the
 # x86_64 KUnit kernel.
@@ -166,19 +177,19 @@ $(foreach k,$(X86_KERNELS),\
 	$(eval INPUTS_$(k) ?= $$(KERNEL_INPUTS))\
 	$(eval KCONFIG_$(k) ?= $$(KCONFIG_INPUTS)))
 
-X86_CONFIGS := $(foreach k,$(X86_KERNELS),$(B)/$(k)/.config)
+X86_CONFIGS := $(foreach k,$(X86_KERNELS),$(KB)/$(k)/.config)
 X86_BZIMAGES := $(foreach k,$(X86_KERNELS),$(call bzimage,$(k)))
 
-$(X86_CONFIGS): $(B)/%/.config: $$(FRAGS_$$*) $$(KCONFIG_$$*) scripts/build-guest.sh \
+$(X86_CONFIGS): $(KB)/%/.config: $$(FRAGS_$$*) $$(KCONFIG_$$*) scripts/build-guest.sh \
 		scripts/check-config.sh | $(TREE)
 	@echo "$*: configuring"
-	@scripts/build-guest.sh config $(B)/$* $(ARCH_$*) $(SRC_$*) $(FRAGS_$*)
+	@scripts/build-guest.sh config $(KB)/$* $(ARCH_$*) $(SRC_$*) $(FRAGS_$*)
 
 # kbuild leaves the bzImage alone when nothing changed: touch it, so that
 # make sees it as made.
-$(X86_BZIMAGES): $(B)/%/arch/x86/boot/bzImage: $(B)/%/.config $$(INPUTS_$$*) | $(TREE)
+$(X86_BZIMAGES): $(KB)/%/arch/x86/boot/bzImage: $(KB)/%/.config $$(INPUTS_$$*) | $(TREE)
 	@echo "$*: building bzImage"
-	@scripts/build-guest.sh bzImage $(B)/$* $(ARCH_$*) $(SRC_$*)
+	@scripts/build-guest.sh bzImage $(KB)/$* $(ARCH_$*) $(SRC_$*)
 	@touch $@
 
 # --- The UML KUnit kernels (kunit.py build, scripts/run-kunit.sh --build) ----
@@ -186,18 +197,18 @@ $(X86_BZIMAGES): $(B)/%/arch/x86/boot/bzImage: $(B)/%/.config $$(INPUTS_$$*) | $
 # kunit.py configures (kunit/.kunitconfig, Kconfig.fragment,
 # configs/uml.config, configs/uml-debug.config) and builds; run-kunit.sh
 # holds its arguments.
-UML_KUNIT := $(B)/kunit-um/linux
+UML_KUNIT := $(KB)/kunit-um/linux
 $(UML_KUNIT): kunit/.kunitconfig Kconfig.fragment configs/uml.config \
 		configs/uml-debug.config $(KERNEL_INPUTS) \
 		scripts/run-kunit.sh | $(TREE)
 	@scripts/run-kunit.sh --build um
 	@touch $@
 
-# The wakeup-source suite on unpatched 6.1: build/pristine-kunit
+# The wakeup-source suite on the unpatched base: pristine-kunit
 # (scripts/pristine-tree.sh kunit: the suite's patch and file only).
 WAKEUP_SUITE := drivers/base/power/wakeup-test.c \
-	$(wildcard patches/0012-PM-sleep-add-KUnit-tests-of-wakeup-sources.patch)
-UML_PRISTINE := $(B)/kunit-um-pristine/linux
+	$(filter %/0012-PM-sleep-add-KUnit-tests-of-wakeup-sources.patch,$(PATCHES))
+UML_PRISTINE := $(KB)/kunit-um-pristine/linux
 $(UML_PRISTINE): configs/wakeup-kunit.config configs/uml.config $(WAKEUP_SUITE) \
 		scripts/pristine-tree.sh scripts/run-kunit.sh $(PKG) | $(TREE)
 	@scripts/run-kunit.sh --build um-pristine
@@ -338,7 +349,7 @@ patches-check: $(TREE)
 	@scripts/patches-check.sh
 
 clean:
-	rm -rf $(R) $(B)/kunit-um $(B)/guest $(B)/patches $(B)/patches-repo \
+	rm -rf $(R) $(KB)/kunit-um $(KB)/guest $(B)/patches $(B)/patches-repo \
 		$(B)/series-tree $(B)/series-um $(GUEST_BIN) $(INITRAMFS) \
 		$(SUSPEND_BLOCK) $(PM_BLAME)
 

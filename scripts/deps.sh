@@ -15,8 +15,8 @@
 
 set -e
 
-packages="linux-source-6.1 make gcc libc6-dev flex bison bc libelf-dev
-	  libssl-dev cpio gzip xz-utils tar patch git rsync kmod python3
+packages="linux-source-6.1 linux-source-6.12 make gcc libc6-dev flex bison
+	  bc libelf-dev libssl-dev cpio gzip xz-utils tar patch git rsync kmod python3
 	  qemu-system-x86 busybox-static trace-cmd ccache sparse perl
 	  libtracecmd-dev libtracefs-dev libtraceevent-dev pkg-config
 	  librsvg2-bin gnuplot-nox linux-perf coreutils findutils sed mawk

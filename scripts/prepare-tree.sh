@@ -1,11 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build the working kernel tree:
-#   build/pristine  Debian's linux-source-6.1, unpacked once per package
-#                   version and never modified (make patches diffs against it)
-#   build/linux     a copy of it with the project's files laid over it
-#                   (scripts/overlay.map) and patches/series applied
+# Build the working kernel tree of the base (scripts/base.sh: BASE=6.1,
+# the default, in build/; BASE=6.12 in build/6.12/):
+#   pristine  Debian's linux-source-$BASE, unpacked once per package
+#             version and never modified (make patches diffs against it)
+#   linux     a copy of it with the project's files laid over it
+#             (scripts/overlay.map) and patches/series applied, each patch
+#             in its version for the base (pfile)
 #
 # Only files whose content changed are copied, so their mtimes, and hence
 # the incremental kernel builds, are left alone otherwise.
@@ -13,16 +15,17 @@
 set -e
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-build=$top/build
-tarball=/usr/src/linux-source-6.1.tar.xz
+. "$top/scripts/base.sh"
+build=$bdir
+tarball=/usr/src/linux-source-$BASE.tar.xz
 pristine=$build/pristine
 tree=$build/linux
 
-version=$(dpkg-query -W -f='${Version}' linux-source-6.1)
+version=$(dpkg-query -W -f='${Version}' "linux-source-$BASE")
 mkdir -p "$build"
 
 if [ "$(cat "$build/pristine.version" 2>/dev/null)" != "$version" ]; then
-	echo "tree: unpacking linux-source-6.1 $version"
+	echo "tree: unpacking linux-source-$BASE $version"
 	rm -rf "$pristine" "$tree" "$build/pristine.version"
 	mkdir -p "$pristine.tmp"
 	tar -C "$pristine.tmp" --strip-components=1 -xf "$tarball"
@@ -31,7 +34,7 @@ if [ "$(cat "$build/pristine.version" 2>/dev/null)" != "$version" ]; then
 fi
 
 if [ ! -f "$tree/.project-tree" ]; then
-	echo "tree: copying the pristine tree to build/linux"
+	echo "tree: copying the pristine tree to ${tree#"$top"/}"
 	rm -rf "$tree"
 	cp -a "$pristine" "$tree.tmp"
 	touch "$tree.tmp/.project-tree"
@@ -67,13 +70,16 @@ mv "$overlay.new" "$overlay"
 # does not rebuild everything that includes the headers of the others.
 series=$top/patches/series
 applied=$tree/.project-patches
-sum=$(cd "$top/patches" && cat series $(grep -v '^#' series) 2>/dev/null |
-      sha1sum | cut -d' ' -f1)
+patch_files=()
+for p in $(grep -v '^#' "$series"); do
+	patch_files+=("$(pfile "$p")")
+done
+sum=$(cat "$series" "${patch_files[@]}" 2>/dev/null | sha1sum | cut -d' ' -f1)
 if [ "$(head -n1 "$applied" 2>/dev/null)" != "$sum" ]; then
 	{
 		[ -f "$applied" ] && tail -n +2 "$applied"
-		for p in $(grep -v '^#' "$series"); do
-			grep '^+++ b/' "$top/patches/$p" | sed 's|^+++ b/||'
+		for p in "${patch_files[@]}"; do
+			grep '^+++ b/' "$p" | sed 's|^+++ b/||'
 		done
 	} | sort -u > "$tree/.project-touched"
 	prev=$tree/.project-prev
@@ -91,10 +97,10 @@ if [ "$(head -n1 "$applied" 2>/dev/null)" != "$sum" ]; then
 		rm -f "$tree/$f.rej"
 	done < "$tree/.project-touched"
 	echo "$sum" > "$applied.new"
-	for p in $(grep -v '^#' "$series"); do
-		echo "tree: applying $p"
-		grep '^+++ b/' "$top/patches/$p" | sed 's|^+++ b/||' >> "$applied.new"
-		patch -d "$tree" -p1 -s -N --no-backup-if-mismatch < "$top/patches/$p"
+	for p in "${patch_files[@]}"; do
+		echo "tree: applying ${p#"$top"/}"
+		grep '^+++ b/' "$p" | sed 's|^+++ b/||' >> "$applied.new"
+		patch -d "$tree" -p1 -s -N -F 0 --no-backup-if-mismatch < "$p"
 	done
 	while read -r f; do
 		if [ -f "$prev/$f" ] && cmp -s "$prev/$f" "$tree/$f"; then

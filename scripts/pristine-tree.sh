@@ -1,27 +1,29 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# pristine-tree.sh kunit|bench: make a copy of unpatched 6.1 carrying only
-# what one comparison needs, and print its path.
+# pristine-tree.sh kunit|bench: make a copy of the unpatched base
+# (scripts/base.sh: 6.1 in build/, 6.12 in build/6.12/) carrying only what
+# one comparison needs, and print its path.
 #
-# kunit: build/pristine-kunit, the wakeup-source KUnit suite (its patch and
+# kunit: pristine-kunit, the wakeup-source KUnit suite (its patch and
 #   drivers/base/power/wakeup-test.c); the suite runs on both kernels
 #   unchanged, this is the unpatched side (run-kunit.sh um-pristine).
-# bench: build/pristine-bench, the benchmark's harness and its rows of
+# bench: pristine-bench, the benchmark's harness and its rows of
 #   mainline's API, built in (bench_unpatched.c runs them); the same rows
 #   run on this kernel (make bench).
 #
-# A tree is hard links to build/pristine, made in a second; the files it
-# changes are real copies, so that build/pristine stays pristine.
+# A tree is hard links to the base's pristine tree, made in a second; the
+# files it changes are real copies, so that the pristine tree stays so.
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
-pristine=$top/build/pristine
+. "$top/scripts/base.sh"
+pristine=$bdir/pristine
 kind=$1
 
 case $kind in
 kunit)
-	patch=$top/patches/0012-PM-sleep-add-KUnit-tests-of-wakeup-sources.patch
+	patch=$(pfile 0012-PM-sleep-add-KUnit-tests-of-wakeup-sources.patch)
 	changed=$(grep '^+++ b/' "$patch" | sed 's|^+++ b/||')
 	files=(drivers/base/power/wakeup-test.c)
 	dest=drivers/base/power
@@ -38,9 +40,9 @@ bench)
 	exit 2
 	;;
 esac
-tree=$top/build/pristine-$kind
+tree=$bdir/pristine-$kind
 
-stamp=$(cat "$top/build/pristine.version" ${patch:+"$patch"} "$0" |
+stamp=$(cat "$bdir/pristine.version" ${patch:+"$patch"} "$0" |
 	sha1sum | cut -d' ' -f1)
 if [ "$(cat "$tree/.stamp" 2>/dev/null)" != "$stamp" ]; then
 	rm -rf "$tree" "$tree.tmp"

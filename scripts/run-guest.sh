@@ -26,12 +26,16 @@
 # has make bring the initramfs up to date, and boots the kernel as it is.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+# The base's kernel (scripts/base.sh): build/guest for 6.1, results
+# guest-*; build/6.12/guest for 6.12, results guest-6.12-*.
+. "$top/scripts/base.sh"
 res=$top/build/results
-# GUEST=kcsan boots the KCSAN variant (build/kcsan); results go to
+# GUEST=kcsan boots the KCSAN variant (kcsan); results go to
 # build/results/kcsan-*.  GUEST_ARGS adds to the kernel command line (the
 # tests' knobs: torture_secs=, race_attempts=, fuzz_count=, fuzz_seed=).
 variant=${GUEST:-guest}
-kernel=$top/build/$variant/arch/x86/boot/bzImage
+name=$variant$bsfx
+kernel=$bdir/$variant/arch/x86/boot/bzImage
 initramfs=$top/build/initramfs.cpio.gz
 mkdir -p "$res"
 
@@ -48,16 +52,16 @@ if [ -z "$MAKELEVEL" ]; then
 fi
 # The kernel's modules (build-guest.sh), appended as a second archive:
 # the kernel unpacks both.
-if [ -f "$top/build/$variant/modules.cpio.gz" ]; then
-	cat "$initramfs" "$top/build/$variant/modules.cpio.gz" \
-		> "$res/$variant-initrd.cpio.gz"
-	initramfs=$res/$variant-initrd.cpio.gz
+if [ -f "$bdir/$variant/modules.cpio.gz" ]; then
+	cat "$initramfs" "$bdir/$variant/modules.cpio.gz" \
+		> "$res/$name-initrd.cpio.gz"
+	initramfs=$res/$name-initrd.cpio.gz
 fi
-console=$res/$variant-console.log
-results=$res/$variant-results.log
-files=$res/$variant-files.log
-monitor=$res/$variant-monitor.sock
-wake=$res/$variant-wake.sock
+console=$res/$name-console.log
+results=$res/$name-results.log
+files=$res/$name-files.log
+monitor=$res/$name-monitor.sock
+wake=$res/$name-wake.sock
 rm -f "$console" "$results" "$files" "$monitor" "$wake"
 # The guest may ask to be woken from S3 through the monitor (see
 # scripts/qemu-waker.py); the waker ends with QEMU.
@@ -138,7 +142,7 @@ fi
 {
 	grep '^not ok' "$results" 2>/dev/null | head -n 30
 	[ -n "$why" ] && echo "$why" | head -n 12
-} > "$res/$variant.failures"
-echo "$passed $failed" > "$res/$variant.count"
-echo "$variant: $passed passed, $failed failed"
+} > "$res/$name.failures"
+echo "$passed $failed" > "$res/$name.count"
+echo "$name: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -25,6 +25,9 @@
 
 set -o pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+# The base (scripts/base.sh): its kernels in $bdir, results as
+# kunit-ARCH$bsfx.
+. "$top/scripts/base.sh"
 # ccache: paths relative to the checkout, so a clone elsewhere (CI) hits.
 export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
 build=
@@ -39,7 +42,7 @@ uml=
 case $arch in
 um)
 	uml=1
-	out=$top/build/kunit-um
+	out=$bdir/kunit-um
 	config=(--kunitconfig="$top/kunit/.kunitconfig"
 		--kunitconfig="$top/Kconfig.fragment"
 		--kunitconfig="$top/configs/uml.config"
@@ -49,7 +52,7 @@ um)
 i386)
 	# 32-bit: the kernel build-guest.sh made (tinyconfig based, much
 	# smaller than what kunit.py would configure), two CPUs.
-	out=$top/build/kunit-i386
+	out=$bdir/kunit-i386
 	args=(exec --build_dir="$out" --arch=i386
 	      --kunitconfig="$top/kunit/.kunitconfig"
 	      --qemu_args="-smp 2" --timeout=900)
@@ -59,14 +62,14 @@ um-pristine)
 	# differential run: a tree of hard links to build/pristine with only
 	# the suite's patch and file (scripts/pristine-tree.sh kunit).
 	uml=1
-	out=$top/build/kunit-um-pristine
+	out=$bdir/kunit-um-pristine
 	config=(--kunitconfig="$top/configs/wakeup-kunit.config"
 		--kunitconfig="$top/configs/uml.config")
 	args=(exec --build_dir="$out" "${config[@]}" --timeout=300)
 	;;
 x86_64|kcsan)
-	out=$top/build/guest
-	[ "$arch" = kcsan ] && out=$top/build/kcsan
+	out=$bdir/guest
+	[ "$arch" = kcsan ] && out=$bdir/kcsan
 	args=(exec --build_dir="$out" --arch=x86_64
 	      --kunitconfig="$top/kunit/.kunitconfig"
 	      --qemu_args="-smp 2" --timeout=900)
@@ -84,14 +87,15 @@ fi
 # Run by hand, the UML kernel first, through make (make kunit-um and
 # kunit-pristine have done it).
 if [ -z "$build" ] && [ -n "$uml" ] && [ -z "$MAKELEVEL" ]; then
-	make -s -C "$top" --no-print-directory "build/kunit-$arch/linux" || exit 1
+	make -s -C "$top" --no-print-directory "${bdir#"$top"/}/kunit-$arch/linux" ||
+		exit 1
 fi
 
 if [ "$arch" = um-pristine ]; then
 	tree=$("$top/scripts/pristine-tree.sh" kunit) || exit 1
 fi
 mkdir -p "$out"
-cd "${tree:-$top/build/linux}" || exit 1
+cd "${tree:-$bdir/linux}" || exit 1
 if [ -n "$build" ]; then
 	exec python3 tools/testing/kunit/kunit.py build --build_dir="$out" \
 		--jobs="$(nproc)" "${config[@]}" --make_options="CC=ccache gcc"
@@ -99,10 +103,10 @@ fi
 
 mkdir -p "$res"
 rm -f "$out/test.log"
-python3 tools/testing/kunit/kunit.py "${args[@]}" 2>&1 | tee "$res/kunit-$arch.out"
+python3 tools/testing/kunit/kunit.py "${args[@]}" 2>&1 | tee "$res/kunit-$arch$bsfx.out"
 status=$?
 
-summary=$(grep 'Testing complete' "$res/kunit-$arch.out" | tail -n1)
+summary=$(grep 'Testing complete' "$res/kunit-$arch$bsfx.out" | tail -n1)
 passed=$(echo "$summary" | grep -o 'passed: [0-9]*' | grep -o '[0-9]*')
 failed=0
 for k in failed crashed errors; do
@@ -111,22 +115,22 @@ for k in failed crashed errors; do
 done
 passed=${passed:-0}
 if [ -z "$summary" ] || [ "$status" != 0 ] && [ "$failed" = 0 ]; then
-	echo "kunit-$arch: kunit.py failed (status $status)"
+	echo "kunit-$arch$bsfx: kunit.py failed (status $status)"
 	failed=$((failed + 1))
 fi
 scripts_out=
 if ! scripts_out=$("$top/scripts/splat-check.sh" "$out/test.log"); then
-	echo "kunit-$arch: kernel reports in the log:"
+	echo "kunit-$arch$bsfx: kernel reports in the log:"
 	echo "$scripts_out"
 	failed=$((failed + 1))
 fi
 # What failed, for the summary at the end of make test (CI shows its tail).
 {
 	grep -E '\[(FAILED|CRASHED|TIMED OUT)\]|Expected |ASSERTION|EXPECTATION' \
-		"$res/kunit-$arch.out" | head -n 30
+		"$res/kunit-$arch$bsfx.out" | head -n 30
 	[ "$failed" != 0 ] && [ -n "$scripts_out" ] && echo "$scripts_out" | head -n 10
 	[ -z "$summary" ] || [ "$status" != 0 ] && echo "kunit.py status $status"
-} > "$res/kunit-$arch.failures"
-echo "$passed $failed" > "$res/kunit-$arch.count"
-echo "kunit-$arch: $passed passed, $failed failed"
+} > "$res/kunit-$arch$bsfx.failures"
+echo "$passed $failed" > "$res/kunit-$arch$bsfx.count"
+echo "kunit-$arch$bsfx: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -19,6 +19,17 @@
 #include <linux/pm_qos_suspend_block.h>
 #include <linux/sched.h>
 #include <linux/tracepoint.h>
+#include <linux/version.h>
+
+/*
+ * __assign_str() names the source again up to Linux 6.9; from 6.10 on it
+ * takes the field alone and copies what __string() was given.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 10, 0)
+#define sq_assign_str(field, src)	__assign_str(field, src)
+#else
+#define sq_assign_str(field, src)	__assign_str(field)
+#endif
 
 /*
  * pid: the user process the request is made for (the caller, when it is a
@@ -33,7 +44,7 @@ DECLARE_EVENT_CLASS(suspend_block_request_owner,
 		__field(pid_t, pid)
 	),
 	TP_fast_assign(
-		__assign_str(name, name);
+		sq_assign_str(name, name);
 		__entry->pid = in_task() && current->mm ?
 			task_tgid_nr(current) : 0;
 	),
@@ -67,7 +78,7 @@ TRACE_EVENT(suspend_block_activate,
 		__field(pid_t, owner)
 	),
 	TP_fast_assign(
-		__assign_str(name, req->name);
+		sq_assign_str(name, req->name);
 		/* 64 bits: MAX_JIFFY_OFFSET in ms overflows 32. */
 		__entry->timeout_ms = jiffies64_to_msecs(timeout);
 		__entry->started = started;
@@ -88,7 +99,7 @@ DECLARE_EVENT_CLASS(suspend_block_request_end,
 		__field(u64, held_ns)
 	),
 	TP_fast_assign(
-		__assign_str(name, name);
+		sq_assign_str(name, name);
 		__entry->held_ns = held_ns;
 	),
 	TP_printk("name=%s held_ns=%llu", __get_str(name), __entry->held_ns)
@@ -145,7 +156,7 @@ TRACE_EVENT(power_level_update,
 		__field(s32, new)
 	),
 	TP_fast_assign(
-		__assign_str(name, name);
+		sq_assign_str(name, name);
 		__entry->old = old;
 		__entry->new = new;
 	),
@@ -248,8 +259,8 @@ TRACE_EVENT(suspend_aborted,
 	),
 	TP_fast_assign(
 		__entry->active = active;
-		__assign_str(names, names);
-		__assign_str(owners, owners);
+		sq_assign_str(names, names);
+		sq_assign_str(owners, owners);
 	),
 	TP_printk("active=%u blockers=%s owners=%s", __entry->active,
 		  __get_str(names), __get_str(owners))
