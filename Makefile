@@ -73,6 +73,8 @@ help:
 	@echo "make tree          unpack the kernel, lay the project over it, apply patches/"
 	@echo "                   (when any of it changed; every target that needs the tree does it)"
 	@echo "make deps          install the Debian packages the harness needs (root)"
+	@echo "BASE=6.12          with any target: on linux-source-6.12 (trees and kernels in"
+	@echo "                   build/6.12, results named *-6.12); BASE=6.1 is the default"
 	@echo "make clean         remove build products, keep the unpacked trees"
 	@echo "make distclean     remove build/"
 	@echo "Files make builds when out of date (make -n FILE shows how):"

@@ -25,6 +25,7 @@
 #include <linux/preempt.h>
 #include <linux/sched/idle.h>
 #include <linux/string.h>
+#include <linux/version.h>
 
 #include "bench.h"
 
@@ -32,10 +33,19 @@
 static int __cpuidle bench_idle_halt(struct cpuidle_device *dev,
 				     struct cpuidle_driver *drv, int index)
 {
-	/* cpuidle calls with interrupts off and expects them off again. */
+	/*
+	 * cpuidle calls with interrupts off and expects them off again; as in
+	 * ACPI's C1, traced forms up to 6.2, raw ones from 6.3 on (where RCU
+	 * is not watching here).
+	 */
 	if (!need_resched()) {
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 3, 0)
 		safe_halt();
 		local_irq_disable();
+#else
+		raw_safe_halt();
+		raw_local_irq_disable();
+#endif
 	}
 	return index;
 }

@@ -11,14 +11,25 @@
 #include <linux/init.h>
 #include <linux/irqflags.h>
 #include <linux/sched.h>
+#include <linux/version.h>
 
 static int __cpuidle pl_test_halt(struct cpuidle_device *dev,
 				  struct cpuidle_driver *drv, int index)
 {
-	/* Like ACPI's C1: halt with interrupts on, return with them off. */
+	/*
+	 * Like ACPI's C1: halt with interrupts on, return with them off, in
+	 * the forms ACPI uses: traced up to 6.2 (lockdep follows the
+	 * interrupts); raw from 6.3 on, where RCU is not watching here and
+	 * nothing may be traced.
+	 */
 	if (!need_resched()) {
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 3, 0)
 		safe_halt();
 		local_irq_disable();
+#else
+		raw_safe_halt();
+		raw_local_irq_disable();
+#endif
 	}
 	return index;
 }
