@@ -60,11 +60,11 @@ struct suspend_block_stats {
 /**
  * struct suspend_block_request - a handle that can block system suspend
  * @state: the request's state in one word, changed only by compare-and-
- *	exchange: bit 0 active, bit 1 timed (a timeout is pending), bit 2
- *	removed, the rest the CLOCK_MONOTONIC ns at which the current active
- *	interval started or, while inactive, at which the last one ended
- *	(the last change, reported as the last_change statistic).  Internal
- *	to the class.
+ *	exchange: bit 0 active, bit 2 removed, bit 4 timed (a timeout is
+ *	pending), from bit 5 the CLOCK_MONOTONIC ns at which the current
+ *	active interval started or, while inactive, at which the last one
+ *	ended (the last change, reported as the last_change statistic).
+ *	Internal to the class (kernel/power/qos_request.h).
  * @timer_lock: serialises timed activations, their expiry and every change
  *	to a state with the timed bit set; untimed activations and
  *	deactivations do not take it.  (A wakeup source's request: its
