@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build, boot and test harness of the pm_qos suspend-block project on
-# Debian's linux-source-6.1.  `make help` lists the targets.  Where each
+# Debian's linux-source-6.12 (and linux-source-6.1: BASE=6.1).  `make help`
+# lists the targets.  Where each
 # project directory lands in the kernel tree: scripts/overlay.map.
 #
 # Whatever is a file is a file target with its real prerequisites: the
@@ -17,13 +18,21 @@ SHELL := /bin/bash
 TOP := $(CURDIR)
 B := build
 R := $(B)/results
-# The kernel base, Debian's linux-source-$(BASE): 6.1 or 6.12
-# (scripts/base.sh).  Its trees and kernels are in $(KB): build/ for 6.1,
-# build/6.12/ for 6.12; results, host tools and the initramfs in build/
-# for both.
-BASE ?= 6.1
+# The kernel base, Debian's linux-source-$(BASE): 6.12 or 6.1
+# (scripts/base.sh).  Its trees and kernels are in $(KB): build/ for 6.12,
+# build/6.1/ for 6.1; results, host tools and the initramfs in build/ for
+# both.
+BASE ?= 6.12
 export BASE
-KB := $(B)$(if $(filter-out 6.1,$(BASE)),/$(BASE))
+KB := $(B)$(if $(filter-out 6.12,$(BASE)),/$(BASE))
+# The suffix of its results' names (scripts/base.sh's bsfx).
+BSFX := $(if $(filter-out 6.12,$(BASE)),-$(BASE))
+# A build/ of the time when 6.1 was the default holds 6.1 where 6.12 now
+# goes, and its stamps would pass for 6.12's.
+KB_VERSION := $(if $(wildcard $(KB)/pristine.version),$(shell cut -d. -f1,2 $(KB)/pristine.version))
+ifneq ($(filter-out $(BASE),$(KB_VERSION)),)
+$(error $(KB)/ holds linux-source-$(KB_VERSION), not $(BASE): move $(B)/ aside or make distclean)
+endif
 S := $(KB)/linux
 
 # The kernel builds use every CPU by themselves and the runs share
@@ -47,12 +56,13 @@ GUEST ?= guest
 
 help:
 	@echo "make run           build the guest kernel, boot it under QEMU, run the demo"
-	@echo "make test          every test (KUnit on UML and x86_64, guest tests);"
-	@echo "                   ends with 'N passed, N failed'"
+	@echo "make test          every test: on 6.12 KUnit on x86_64 and the guest tests, on"
+	@echo "                   6.1 KUnit on UML, the wakeup-source suite on unpatched 6.1 and"
+	@echo "                   6.12; ends with 'N passed, N failed'"
 	@echo "make kernel        the x86_64 debug kernel (guest and x86_64 KUnit)"
 	@echo "make kunit         KUnit on UML and on x86_64 under QEMU"
 	@echo "make kunit-um      KUnit on UML only (fast)"
-	@echo "make kunit-pristine  the wakeup-source suite on unpatched 6.1 (UML)"
+	@echo "make kunit-pristine  the wakeup-source suite on the unpatched base (UML)"
 	@echo "make kunit-i386    KUnit on a 32-bit x86 kernel under QEMU (not in make test:"
 	@echo "                   its cold build alone takes 11 min)"
 	@echo "make kunit-x86_64  KUnit on x86_64 (QEMU, lockdep/KASAN/UBSAN/kmemleak)"
@@ -64,22 +74,25 @@ help:
 	@echo "make test-kcsan    KCSAN kernel: the KUnit suites and the torture test"
 	@echo "make bench         benchmark kernels, tables, CSV and plot in build/bench"
 	@echo "make bench-perf    perf record/report of the UML kernel running our pair, then mainline's"
-	@echo "make bench-icount  instructions per pair under QEMU -icount: this kernel twice, unpatched 6.1"
+	@echo "make bench-icount  instructions per pair under QEMU -icount: this kernel twice, unpatched"
 	@echo "make suspend-block the command-line tool (build/suspend-block; man page in"
 	@echo "                   tools/suspend-block; the guest has it as /bin/suspend-block)"
 	@echo "make check         checkpatch --strict, sparse, kernel-doc -Wall"
-	@echo "make patches       the series against pristine 6.1 (patches/plan), cover letter, in build/patches"
-	@echo "make patches-check git am the series onto pristine 6.1, build and checkpatch every patch, KUnit"
+	@echo "make patches       the series against the pristine base (patches/plan), cover letter,"
+	@echo "                   in build/patches (BASE=6.1: build/patches-6.1)"
+	@echo "make patches-check git am the series onto the pristine base, build and checkpatch every"
+	@echo "                   patch, KUnit (BASE=6.1 for 6.1)"
 	@echo "make tree          unpack the kernel, lay the project over it, apply patches/"
 	@echo "                   (when any of it changed; every target that needs the tree does it)"
 	@echo "make deps          install the Debian packages the harness needs (root)"
-	@echo "BASE=6.12          with any target: on linux-source-6.12 (trees and kernels in"
-	@echo "                   build/6.12, results named *-6.12); BASE=6.1 is the default"
+	@echo "BASE=6.1           with any target: on linux-source-6.1 (trees and kernels in"
+	@echo "                   build/6.1, results named *-6.1); BASE=6.12 is the default"
 	@echo "make clean         remove build products, keep the unpacked trees"
 	@echo "make distclean     remove build/"
 	@echo "Files make builds when out of date (make -n FILE shows how):"
 	@echo "  build/{guest,kcsan,kunit-i386,bench-x86,bench-mainline}/arch/x86/boot/bzImage"
-	@echo "  and their .config, build/kunit-um/linux, build/kunit-um-pristine/linux,"
+	@echo "  and their .config, build/kunit-um/linux, build/kunit-um-pristine/linux"
+	@echo "  (6.1's under build/6.1/),"
 	@echo "  build/initramfs.cpio.gz, build/guest-bin/*, build/pm-blame, build/suspend-block"
 
 # --- Host packages ----------------------------------------------------------
@@ -100,7 +113,7 @@ $(DEPS): scripts/deps.sh
 # installs or upgrades it (the tarball keeps the package's own date).
 PKG := $(wildcard /var/lib/dpkg/info/linux-source-$(BASE).list)
 
-# --- The kernel tree (build/linux) ------------------------------------------
+# --- The kernel tree ($(KB)/linux: build/linux, build/6.1/linux) --------------
 
 # The project's files laid over the tree (the directories of
 # scripts/overlay.map), and the patch series applied to it.
@@ -296,31 +309,37 @@ trace: $(GUEST_KERNEL) $(INITRAMFS) $(PM_BLAME)
 # and the next one still runs.  A line that calls $(MAKE) must call nothing
 # else (make -n runs such lines), and must name $(MAKE) itself (make does
 # not see it through another variable).
+#
+# The primary base, 6.12: KUnit on the x86_64 debug kernel and the guest
+# suite on the same kernel; the wakeup-source suite unpatched.  6.1: the
+# UML KUnit suites and the wakeup-source suite unpatched.
 test: $(TREE)
 	@rm -rf $(R) && mkdir -p $(R)
-	-@$(MAKE) --no-print-directory kunit-um
-	-@$(MAKE) --no-print-directory kunit-pristine
-	-@$(MAKE) --no-print-directory kunit-x86_64
-	-@$(MAKE) --no-print-directory guest-test
+	-@$(MAKE) --no-print-directory kunit-um BASE=6.1
+	-@$(MAKE) --no-print-directory kunit-pristine BASE=6.1
+	-@$(MAKE) --no-print-directory kunit-pristine BASE=6.12
+	-@$(MAKE) --no-print-directory kunit-x86_64 BASE=6.12
+	-@$(MAKE) --no-print-directory guest-test BASE=6.12
 	-@scripts/check-trace.sh
 	-@scripts/check-docs.sh
-	@scripts/summary.sh kunit-um kunit-um-pristine kunit-x86_64 guest blame docs
+	@scripts/summary.sh kunit-um-6.1 kunit-um-pristine-6.1 kunit-um-pristine \
+		kunit-x86_64 guest blame docs
 
 # The long versions of the race and fuzz tests (make test runs short ones).
 TORTURE_ARGS ?= torture_secs=60 race_attempts=200 fuzz_count=100000
 torture: $(GUEST_KERNEL) $(INITRAMFS)
-	@rm -f $(R)/guest.count
+	@rm -f $(R)/guest$(BSFX).count
 	-@GUEST_TIMEOUT=5400 GUEST_ARGS="$(TORTURE_ARGS)" \
 		scripts/run-guest.sh torture suspend-race fuzz
-	@scripts/summary.sh guest
+	@scripts/summary.sh guest$(BSFX)
 
 # KCSAN: its own x86_64 kernel (build/kcsan), the KUnit suites on it and
 # the torture test in it.
 test-kcsan: $(TREE)
-	@rm -f $(R)/kunit-kcsan.count $(R)/kcsan.count
+	@rm -f $(R)/kunit-kcsan$(BSFX).count $(R)/kcsan$(BSFX).count
 	-@$(MAKE) --no-print-directory kunit-kcsan
 	-@$(MAKE) --no-print-directory guest-test GUEST=kcsan GUEST_TESTS=torture GUEST_ARGS=torture_secs=20
-	@scripts/summary.sh kunit-kcsan kcsan
+	@scripts/summary.sh kunit-kcsan$(BSFX) kcsan$(BSFX)
 
 # Benchmarks: five kernels of their own (three UML ones that
 # scripts/bench.sh builds with kunit.py, the two x86_64 ones here), runs
@@ -344,15 +363,16 @@ check: $(call bzimage,guest)
 patches: $(TREE)
 	@scripts/make-patches.sh
 
-# The series applied with git am to pristine 6.1 and built after every
-# patch, checkpatch on each, the KUnit suites at the end (long: its own
-# target, result in Documentation/power/suspend-block-testing.rst).
+# The series applied with git am to the pristine base and built after
+# every patch, checkpatch on each, the KUnit suites at the end (long: its
+# own target, once per base, results in
+# Documentation/power/suspend-block-testing.rst).
 patches-check: $(TREE)
 	@scripts/patches-check.sh
 
 clean:
-	rm -rf $(R) $(KB)/kunit-um $(KB)/guest $(B)/patches $(B)/patches-repo \
-		$(B)/series-tree $(B)/series-um $(GUEST_BIN) $(INITRAMFS) \
+	rm -rf $(R) $(KB)/kunit-um $(KB)/guest $(B)/patches $(B)/patches-6.1 \
+		$(KB)/patches-repo $(KB)/series-tree $(KB)/series-um $(GUEST_BIN) $(INITRAMFS) \
 		$(SUSPEND_BLOCK) $(PM_BLAME)
 
 distclean:

@@ -2,21 +2,23 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # bench.sh [perf]: build the benchmark kernels, run them, print the tables
-# and write build/bench/{*.log,bench.csv,scaling.png,summary.txt}.
+# and write build/bench/{*.log,bench.csv,scaling.png,summary.txt} (for
+# BASE=6.1: build/bench-6.1/, the kernels under build/6.1/).
 #
 #   UML, tracepoints compiled in     build/bench-um        (native, 1 CPU)
 #   UML, no tracepoints              build/bench-um-notrace
-#   UML unpatched 6.1                build/bench-um-mainline
+#   UML unpatched base               build/bench-um-mainline
 #   x86_64, no debug options         build/bench-x86       (QEMU TCG, 2 CPUs)
 #   x86_64, no tracepoints           build/bench-x86-notrace (icount only)
-#   x86_64 unpatched 6.1             build/bench-mainline  (PM_WAKELOCKS)
+#   x86_64 unpatched base            build/bench-mainline  (PM_WAKELOCKS)
 #
-# The unpatched kernels are built from build/pristine-bench
-# (scripts/pristine-tree.sh bench): 6.1 with the benchmark's harness and
-# its rows of mainline's API built in, the same code that times those rows
-# on this kernel, so that mainline's API is compared across the two kernels
-# in one run (x86_64 rows in units of each boot's atomic_long_cmpxchg
-# floor, since each TCG boot runs at its own speed).
+# The unpatched kernels are built from build/pristine-bench (6.1's in
+# build/6.1/; scripts/pristine-tree.sh bench): the base with the
+# benchmark's harness and its rows of mainline's API built in, the same
+# code that times those rows on this kernel, so that mainline's API is
+# compared across the two kernels in one run (x86_64 rows in units of
+# each boot's atomic_long_cmpxchg floor, since each TCG boot runs at its
+# own speed).
 #
 # The x86_64 kernels are -O2 with jump labels (configs/bench-x86.config).
 # They are make's (build/bench-x86/arch/x86/boot/bzImage and
@@ -31,7 +33,7 @@
 # config, with the guest's initramfs.  Nothing else should run meanwhile.
 # "perf": the UML kernels under perf record -e cpu-clock, each running one
 # row only: our pair, mainline's wakeup-source pair on this kernel and on
-# unpatched 6.1, and the power-level pair, with a perf report of the top
+# unpatched base, and the power-level pair, with a perf report of the top
 # symbols of each.
 # "user": only the user-space runs, on the kernels of the last full run.
 # "report": only rebuild the tables, CSV and plot from the last run's logs.
@@ -46,7 +48,7 @@
 #   pair of boots, and a 95% t-interval of their logarithms;
 # - instructions: the x86_64 kernels under QEMU -icount, where time is an
 #   instruction count, two boots of this kernel (they must agree) and one
-#   of unpatched 6.1;
+#   of the unpatched base;
 # - the bench kernels' configurations must differ only in the project's
 #   own symbols (config_parity), and a run during which the host did other
 #   work (host_check) gives no verdicts.
@@ -54,8 +56,12 @@
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
-src=$top/build/linux
-out=$top/build/bench
+# The base (scripts/base.sh): its kernels in $bdir, the results in
+# build/bench$bsfx.
+. "$top/scripts/base.sh"
+kb=${bdir#"$top"/}
+src=$bdir/linux
+out=$top/build/bench$bsfx
 mkdir -p "$out"
 
 # build_um TREE DIR KUNITCONFIG...: a UML kernel with kunit.py.
@@ -74,7 +80,7 @@ build_um() {
 # Ours: the suites (kunit.enable=0 keeps them from running), the classes,
 # the benchmark and tracepoints.
 build_um_ours() {
-	build_um "$src" "$top/build/bench-um" "$top/kunit/.kunitconfig" \
+	build_um "$src" "$bdir/bench-um" "$top/kunit/.kunitconfig" \
 		"$top/Kconfig.fragment" "$top/configs/bench.config" \
 		"$top/configs/bench-trace.config"
 }
@@ -82,19 +88,19 @@ build_um_ours() {
 # Ours without CONFIG_TRACEPOINTS: the same code with every trace_*() call
 # an empty inline, for what compiled-in but disabled events cost.
 build_um_notrace() {
-	build_um "$src" "$top/build/bench-um-notrace" "$top/kunit/.kunitconfig" \
+	build_um "$src" "$bdir/bench-um-notrace" "$top/kunit/.kunitconfig" \
 		"$top/Kconfig.fragment" "$top/configs/bench.config"
-	if grep -q '^CONFIG_TRACEPOINTS=y' "$top/build/bench-um-notrace/.config"
+	if grep -q '^CONFIG_TRACEPOINTS=y' "$bdir/bench-um-notrace/.config"
 	then
 		echo "bench: bench-um-notrace has tracepoints" >&2
 		exit 1
 	fi
 }
 
-# Unpatched 6.1 (TREE: build/pristine-bench) with the same options where
+# The unpatched base (TREE: build/pristine-bench) with the same options where
 # they exist there.
 build_um_mainline() {
-	build_um "$1" "$top/build/bench-um-mainline" \
+	build_um "$1" "$bdir/bench-um-mainline" \
 		"$top/configs/bench-mainline-um.config" \
 		"$top/configs/bench-mainline.config" \
 		"$top/configs/bench-trace.config"
@@ -210,7 +216,7 @@ logs() {
 }
 
 # across ARCH TITLE RAW: mainline's API on this kernel against unpatched
-# 6.1 (the same rows, bench_mainline.c, in both), over the RUNS boots of
+# base (the same rows, bench_mainline.c, in both), over the RUNS boots of
 # each, booted alternately: the ratio of each pair of boots, their median,
 # and a 95% confidence interval from the t distribution of the logarithms
 # of the ratios.  RAW=1 compares ns (UML runs natively at one speed);
@@ -224,7 +230,7 @@ across() {
 
 	mapfile -t ours < <(logs "$a" ours)
 	mapfile -t mainline < <(logs "$a" mainline)
-	echo "== mainline's API, this kernel / unpatched 6.1: $title, ${#ours[@]} + ${#mainline[@]} boots"
+	echo "== mainline's API, this kernel / unpatched $BASE: $title, ${#ours[@]} + ${#mainline[@]} boots"
 	for row in "mainline: __pm_stay_awake + __pm_relax" \
 		   "mainline: __pm_wakeup_event(1 s) + __pm_relax" \
 		   "mainline: cpu_latency_qos pair (10 us)" \
@@ -300,8 +306,8 @@ rows() {
 # minimum of the repetitions: the ones no timer tick fell in; net of the
 # empty loop like every row) for two boots of this kernel, which must
 # agree to the hundredth, one boot of the same tree built without
-# tracepoints and, for the rows of mainline's API, one boot of unpatched
-# 6.1.
+# tracepoints and, for the rows of mainline's API, one boot of the
+# unpatched base.
 icount_table() {
 	rows "$out/icount.log" > "$out/icount-1.rows"
 	rows "$out/icount-2.log" > "$out/icount-2.rows"
@@ -341,7 +347,7 @@ icount_table() {
 			printf "goal (instructions): disabled tracepoints: %s: %s vs %s without, %+.2f%% vs at most +1%%: %s\n",
 				k, a[k], t[k], pct, pct <= 1 ? "PASS" : "FAIL"
 		}
-		# The wakeup-source pairs, this kernel / unpatched 6.1.
+		# The wakeup-source pairs, this kernel / the unpatched base.
 		for (i = 1; i <= n; i++) {
 			k = name[i]
 			if (k !~ /^mainline: __pm_(stay_awake|wakeup_event)/ ||
@@ -392,9 +398,9 @@ if [ "$1" = perf ]; then
 		   "ours-uwl|mainline: pm_wake_lock + pm_wake_unlock" \
 		   "unpatched-uwl|mainline: pm_wake_lock + pm_wake_unlock"; do
 		tag=${run%%|*} row=${run#*|}
-		kernel=$top/build/bench-um/linux
+		kernel=$bdir/bench-um/linux
 		[ "${tag#unpatched-}" != "$tag" ] &&
-			kernel=$top/build/bench-um-mainline/linux
+			kernel=$bdir/bench-um-mainline/linux
 		timeout 1200 perf record -q -e cpu-clock \
 			-o "$out/perf-$tag.data" "$kernel" \
 			mem=1536M kunit.enable=0 pm_qos_bench.autorun=1 \
@@ -413,23 +419,23 @@ fi
 # user: only the user-space runs (the kernels of the last full run).
 if [ "$1" = user ]; then
 	need "$initramfs"
-	run_x86 "$top/build/bench-x86" "$out/user-ours.log" \
+	run_x86 "$bdir/bench-x86" "$out/user-ours.log" \
 		"ptests=bench-user pm_qos_bench.only=suspend-block" \
 		"$top/$initramfs"
-	run_x86 "$top/build/bench-mainline" "$out/user-mainline.log" \
+	run_x86 "$bdir/bench-mainline" "$out/user-mainline.log" \
 		"ptests=bench-user" "$top/$initramfs"
 fi
 
 # icount: only the instruction counts, on the x86_64 kernels of make.
 if [ "$1" = icount ]; then
-	need build/bench-x86/arch/x86/boot/bzImage \
-		build/bench-x86-notrace/arch/x86/boot/bzImage \
-		build/bench-mainline/arch/x86/boot/bzImage
+	need $kb/bench-x86/arch/x86/boot/bzImage \
+		$kb/bench-x86-notrace/arch/x86/boot/bzImage \
+		$kb/bench-mainline/arch/x86/boot/bzImage
 	echo "bench: x86_64 runs under -icount (1 vCPU)"
-	run_icount "$top/build/bench-x86" "$out/icount.log"
-	run_icount "$top/build/bench-x86" "$out/icount-2.log"
-	run_icount "$top/build/bench-x86-notrace" "$out/icount-notrace.log"
-	run_icount "$top/build/bench-mainline" "$out/icount-mainline.log"
+	run_icount "$bdir/bench-x86" "$out/icount.log"
+	run_icount "$bdir/bench-x86" "$out/icount-2.log"
+	run_icount "$bdir/bench-x86-notrace" "$out/icount-notrace.log"
+	run_icount "$bdir/bench-mainline" "$out/icount-mainline.log"
 	icount_table | tee "$out/icount.txt"
 	exit 0
 fi
@@ -440,51 +446,51 @@ ptree=$("$top/scripts/pristine-tree.sh" bench)
 build_um_ours
 build_um_notrace
 build_um_mainline "$ptree"
-need build/bench-x86/arch/x86/boot/bzImage \
-	build/bench-x86-notrace/arch/x86/boot/bzImage \
-	build/bench-mainline/arch/x86/boot/bzImage "$initramfs"
+need $kb/bench-x86/arch/x86/boot/bzImage \
+	$kb/bench-x86-notrace/arch/x86/boot/bzImage \
+	$kb/bench-mainline/arch/x86/boot/bzImage "$initramfs"
 rm -f "$out"/*.log "$out"/*.results "$out/host-busy"
-parity=$(config_parity "$top/build/bench-um/.config" \
-		"$top/build/bench-um-mainline/.config"
-	 config_parity "$top/build/bench-x86/.config" \
-		"$top/build/bench-mainline/.config")
+parity=$(config_parity "$bdir/bench-um/.config" \
+		"$bdir/bench-um-mainline/.config"
+	 config_parity "$bdir/bench-x86/.config" \
+		"$bdir/bench-mainline/.config")
 if [ -n "$parity" ]; then
 	echo "$parity"
 	echo "bench: the kernels compared differ in more than the project's own symbols" >&2
 	exit 1
 fi
 
-# Boot i of this kernel, then boot i of unpatched 6.1: drifts of the host
+# Boot i of this kernel, then boot i of the unpatched base: drifts of the host
 # fall on both alike.  The first boot of each runs every row; the others
 # only mainline's rows (and the floors, their unit).
 only="pm_qos_bench.only=mainline:"
 echo "bench: UML runs ($RUNS boots of each kernel, alternating)"
-run_um "$top/build/bench-um-notrace" "$out/um-notrace.log"
+run_um "$bdir/bench-um-notrace" "$out/um-notrace.log"
 for ((i = 1; i <= RUNS; i++)); do
 	sfx=; [ "$i" -gt 1 ] && sfx=-$i
-	run_um "$top/build/bench-um" "$out/um$sfx.log"
-	run_um "$top/build/bench-um-mainline" "$out/um-mainline$sfx.log"
+	run_um "$bdir/bench-um" "$out/um$sfx.log"
+	run_um "$bdir/bench-um-mainline" "$out/um-mainline$sfx.log"
 done
 echo "bench: x86_64 in-kernel runs (QEMU TCG, 2 vCPUs, $RUNS boots of each)"
 for ((i = 1; i <= RUNS; i++)); do
 	sfx= args=pm_qos_bench.autorun=1
 	[ "$i" -gt 1 ] && sfx=-$i args="$args $only"
-	run_x86 "$top/build/bench-x86" "$out/x86$sfx.log" "$args"
-	run_x86 "$top/build/bench-mainline" "$out/x86-mainline$sfx.log" "$args"
+	run_x86 "$bdir/bench-x86" "$out/x86$sfx.log" "$args"
+	run_x86 "$bdir/bench-mainline" "$out/x86-mainline$sfx.log" "$args"
 done
 
 echo "bench: user-space runs"
-run_x86 "$top/build/bench-x86" "$out/user-ours.log" \
+run_x86 "$bdir/bench-x86" "$out/user-ours.log" \
 	"ptests=bench-user pm_qos_bench.only=suspend-block" \
 	"$top/$initramfs"
-run_x86 "$top/build/bench-mainline" "$out/user-mainline.log" \
+run_x86 "$bdir/bench-mainline" "$out/user-mainline.log" \
 	"ptests=bench-user" "$top/$initramfs"
 
 echo "bench: x86_64 runs under -icount (1 vCPU)"
-run_icount "$top/build/bench-x86" "$out/icount.log"
-run_icount "$top/build/bench-x86" "$out/icount-2.log"
-run_icount "$top/build/bench-x86-notrace" "$out/icount-notrace.log"
-run_icount "$top/build/bench-mainline" "$out/icount-mainline.log"
+run_icount "$bdir/bench-x86" "$out/icount.log"
+run_icount "$bdir/bench-x86" "$out/icount-2.log"
+run_icount "$bdir/bench-x86-notrace" "$out/icount-notrace.log"
+run_icount "$bdir/bench-mainline" "$out/icount-mainline.log"
 fi
 
 {
@@ -512,7 +518,7 @@ fi
 	echo
 	[ -s "$out/icount.log" ] && icount_table && echo
 	echo "== disabled tracepoints: their static-key sites in the hot paths of the x86_64 bench kernel"
-	if python3 "$top/scripts/bench-nops.py" "$top/build/bench-x86/vmlinux" \
+	if python3 "$top/scripts/bench-nops.py" "$bdir/bench-x86/vmlinux" \
 		suspend_block_activate suspend_block_deactivate pl_set \
 		pl_transition; then
 		echo "goal: disabled tracepoints: every hot-path site a NOP: PASS"

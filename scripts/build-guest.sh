@@ -31,7 +31,9 @@ config|bzImage)
 	;;
 *)
 	[ "$step" = i386 ] && step=kunit-i386
-	exec make -C "$top" --no-print-directory "build/$step/arch/x86/boot/bzImage"
+	. "$top/scripts/base.sh"
+	exec make -C "$top" --no-print-directory \
+		"${bdir#"$top"/}/$step/arch/x86/boot/bzImage"
 	;;
 esac
 

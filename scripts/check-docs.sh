@@ -11,7 +11,8 @@
 # build/docs/Documentation/output/power/.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-src=$top/build/linux
+. "$top/scripts/base.sh"
+src=$bdir/linux
 res=$top/build/results
 log=$top/build/docs.log
 mkdir -p "$res"
@@ -26,7 +27,7 @@ fail() {
 }
 
 echo "docs: make htmldocs SPHINXDIRS=power"
-if ! make -s -C "$src" O="$top/build/docs" SPHINXDIRS=power htmldocs \
+if ! make -s -C "$src" O="$bdir/docs" SPHINXDIRS=power htmldocs \
 	> "$log" 2>&1; then
 	tail -20 "$log"
 	fail "make htmldocs SPHINXDIRS=power failed (build/docs.log)"
@@ -39,7 +40,7 @@ for page in "$top"/Documentation/power/*.rst; do
 	name=Documentation/power/$(basename "$page")
 	warn=$(grep -iE 'warning|error|severe' "$log" | grep -F "$name")
 	if [ -z "$warn$src_warn" ] &&
-	   [ -f "$top/build/docs/Documentation/output/power/$(basename "$page" .rst).html" ]; then
+	   [ -f "$bdir/docs/Documentation/output/power/$(basename "$page" .rst).html" ]; then
 		echo "docs: ok: $name"
 		passed=$((passed + 1))
 	else

@@ -14,7 +14,8 @@
 top=$(cd "$(dirname "$0")/.." && pwd)
 # ccache: paths relative to the checkout, so a clone elsewhere (CI) hits.
 export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
-src=$top/build/linux
+. "$top/scripts/base.sh"
+src=$bdir/linux
 bad=0
 
 echo "check: checkpatch --strict"
@@ -39,14 +40,21 @@ for f in $("$top/scripts/project-files.sh"); do
 	out=$("$src/scripts/checkpatch.pl" --strict --no-tree --terse \
 		--show-types $ignore -q -f "$top/$f" 2>&1) || { echo "$out"; bad=1; }
 done
+# Each patch as written and, where the base has one, in its version.
 for p in $(grep -v '^#' "$top/patches/series"); do
-	out=$("$src/scripts/checkpatch.pl" --strict --no-tree --terse -q \
-		"$top/patches/$p" 2>&1) || { echo "$out"; bad=1; }
+	for f in $(printf '%s\n' "$top/patches/$p" "$(pfile "$p")" | sort -u); do
+		out=$("$src/scripts/checkpatch.pl" --strict --no-tree --terse \
+			-q "$f" 2>&1) || { echo "$out"; bad=1; }
+	done
 done
 
-echo "check: kernel-doc -v (every warning)"
+# Every warning: 6.1's kernel-doc spells it -v, later ones -Wall (where -v
+# is only verbose).
+kdoc_all=-Wall
+[ "$BASE" = 6.1 ] && kdoc_all=-v
+echo "check: kernel-doc $kdoc_all (every warning)"
 for f in $("$top/scripts/project-files.sh"); do
-	out=$("$src/scripts/kernel-doc" -v -none "$top/$f" 2>&1 |
+	out=$("$src/scripts/kernel-doc" $kdoc_all -none "$top/$f" 2>&1 |
 	      grep -v ': info: ')
 	[ -z "$out" ] || { echo "$out"; bad=1; }
 done
@@ -58,11 +66,11 @@ echo "check: sparse"
 dirs=$("$top/scripts/project-files.sh" --tree | grep '\.c$' | xargs -n1 dirname | sort -u)
 names=$("$top/scripts/project-files.sh" --tree | tr '\n' '|')
 for d in $dirs; do
-	make -s -C "$src" O="$top/build/guest" ARCH=x86_64 CC="ccache gcc" \
+	make -s -C "$src" O="$bdir/guest" ARCH=x86_64 CC="ccache gcc" \
 		C=2 -j"$(nproc)" "$d/" 2>&1 | grep -E "/(${names%|}):[0-9]" |
-		grep -E 'warning|error' > "$top/build/sparse.out"
-	if [ -s "$top/build/sparse.out" ]; then
-		cat "$top/build/sparse.out"
+		grep -E 'warning|error' > "$bdir/sparse.out"
+	if [ -s "$bdir/sparse.out" ]; then
+		cat "$bdir/sparse.out"
 		bad=1
 	fi
 done
@@ -71,10 +79,10 @@ done
 # each in a build directory of its own configured like the guest kernel,
 # so that the guest's objects keep their flags.
 objects() { # name, extra make arguments
-	local dir=$top/build/check-$1 name=$1
+	local dir=$bdir/check-$1 name=$1
 	shift
 	mkdir -p "$dir"
-	cp "$top/build/guest/.config" "$dir/.config"
+	cp "$bdir/guest/.config" "$dir/.config"
 	make -s -C "$src" O="$dir" ARCH=x86_64 "$@" olddefconfig prepare \
 		-j"$(nproc)" > "$dir.log" 2>&1 || { cat "$dir.log"; bad=1; return; }
 	for d in $dirs; do

@@ -10,7 +10,8 @@
 # run.  Prints every report; fails if there is one.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-src=$top/build/linux
+. "$top/scripts/base.sh"
+src=$bdir/linux
 cd "$src" || exit 1
 files=$("$top/scripts/project-files.sh" --tree | grep '\.c$')
 incs="-I ./arch/x86/include -I ./arch/x86/include/uapi -I ./include

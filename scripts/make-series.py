@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""make-series.py TOP: build the series of patches/plan as git commits.
+"""make-series.py TOP BDIR: build the series of patches/plan as git commits.
 
 Run by scripts/make-patches.sh in a scratch repository (the current
 directory) that holds the pristine versions of the upstream files the
 patches touch, committed as the base.  For each stanza of patches/plan, in
-order: apply the listed patches of patches/series (their kernel/power/
+order: apply the listed patches of patches/series, each in its version
+for the base (patches/$BASE/NAME where there is one; their kernel/power/
 Kconfig and Makefile hunks excepted), write kernel/power/Kconfig and
 Makefile as they are with the entries of this and the earlier stanzas
 only, copy the stanza's project files to their kernel paths, and commit.
-Then check that the result is the prepared tree (build/linux) for every
+Then check that the result is the base's prepared tree (BDIR/linux: BDIR
+is scripts/base.sh's bdir) for every
 file the series touches, and that every project file and every added
 Kconfig entry and Makefile object belongs to exactly one stanza.
 """
@@ -22,8 +24,10 @@ import subprocess
 import sys
 
 TOP = sys.argv[1]
-PRISTINE = os.path.join(TOP, 'build/pristine')
-FINAL = os.path.join(TOP, 'build/linux')
+BDIR = sys.argv[2]
+BASE = os.environ.get('BASE', '6.12')
+PRISTINE = os.path.join(BDIR, 'pristine')
+FINAL = os.path.join(BDIR, 'linux')
 SPLIT = ('kernel/power/Kconfig', 'kernel/power/Makefile')
 SIGNOFF = 'Signed-off-by: PM kernel team <kernel-team@example.invalid>'
 
@@ -55,9 +59,16 @@ def tree_path(proj, omap):
     return os.path.join(omap[top], rest)
 
 
+def patch_path(name):
+    """patches/NAME in its version for the base (scripts/base.sh pfile)."""
+    own = os.path.join(TOP, 'patches', BASE, name)
+    return own if BASE and os.path.isfile(own) else \
+        os.path.join(TOP, 'patches', name)
+
+
 def patch_body(name):
     """The commit message body of patches/NAME (after the subject)."""
-    lines = read(os.path.join(TOP, 'patches', name)).splitlines()
+    lines = read(patch_path(name)).splitlines()
     i = next(n for n, l in enumerate(lines) if l.startswith('Subject:'))
     i += 1
     while lines[i].startswith(' '):
@@ -227,7 +238,7 @@ def main():
         die('the plan lists a patch twice or one not in patches/series')
     for p in set(series) - set(used):
         for f in re.findall(r'^\+\+\+ b/(\S+)',
-                            read(os.path.join(TOP, 'patches', p)), re.M):
+                            read(patch_path(p)), re.M):
             if f not in SPLIT:
                 die('%s edits %s but is in no stanza' % (p, f))
 
@@ -245,7 +256,7 @@ def main():
     for k, s in enumerate(steps):
         for p in s['patches']:
             subprocess.run(['git', 'apply'] + excl +
-                           [os.path.join(TOP, 'patches', p)], check=True)
+                           [patch_path(p)], check=True)
         kv = [l for j, l in enumerate(knew) if j not in kown or kown[j] <= k]
         for path, text in ((SPLIT[0], kv), (SPLIT[1], mversion(k))):
             os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -267,9 +278,9 @@ def main():
                            capture_output=True, text=True).stdout.split()
     for f in files:
         if read(f) != read(os.path.join(FINAL, f)):
-            die('%s differs from build/linux at the end of the series' % f)
-    print('make-series: %d patches; the series ends in build/linux' %
-          len(steps))
+            die('%s differs from %s at the end of the series' % (f, FINAL))
+    print('make-series: %d patches; the series ends in %s' %
+          (len(steps), os.path.relpath(FINAL, TOP)))
 
 
 main()

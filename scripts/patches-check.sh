@@ -2,7 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # patches-check.sh: check the series of make-patches.sh as a maintainer
-# would.  A git copy of pristine 6.1 (build/series-tree) takes the series
+# would, on the base BASE (scripts/base.sh: 6.12, the default, or 6.1;
+# make patches-check BASE=6.1).  On 6.12, whose versions of the patches
+# (patches/6.12/) port-patches.sh makes, port-patches.sh --check first
+# makes sure none is stale.
+# A git copy of the pristine base ($bdir/series-tree) takes the series
 # with git am, one patch at a time; after each patch a UML kernel with the
 # KUnit configuration (kunit/.kunitconfig, Kconfig.fragment and
 # configs/uml.config) and the test options of configs/guest-test.config
@@ -11,17 +15,20 @@
 # no warning from a file the series touches, and checkpatch --strict must
 # find nothing in the patch (FILE_PATH_CHANGES, the MAINTAINERS reminder
 # for new files, excepted; see below for trace headers).  At the end the KUnit suites run on the last
-# kernel.  One "ok"/"not ok" line per check, then "N passed, N failed".
+# kernel.  One "ok"/"not ok" line per check, then "N passed, N failed";
+# the logs in build/results/patches-check$bsfx.
 
 set -o pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/base.sh"
 # Debian's python3, whose modules deps.sh installs (checkpatch's SPDX check
 # needs python3-ply and python3-git), ahead of any other on the PATH.
 export PATH=/usr/bin:$PATH
 export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
-tree=$top/build/series-tree
-out=$top/build/series-um
-log=$top/build/results/patches-check
+tree=$bdir/series-tree
+out=$bdir/series-um
+log=$top/build/results/patches-check$bsfx
+series=$top/build/patches$bsfx
 mkdir -p "$log"
 passed=0 failed=0
 
@@ -36,24 +43,30 @@ check() {	# check NAME STATUS
 }
 
 "$top/scripts/prepare-tree.sh" > /dev/null || exit 1
+if [ "$BASE" != 6.1 ]; then
+	"$top/scripts/port-patches.sh" --check > "$log/port.log" 2>&1
+	status=$?
+	check "patches/$BASE: every generated version up to date" "$status"
+	[ "$status" = 0 ] || cat "$log/port.log"
+fi
 "$top/scripts/make-patches.sh" > "$log/make-patches.log" || {
 	cat "$log/make-patches.log"
 	exit 1
 }
 
-# A fresh git tree of pristine 6.1 (a copy: git am rewrites files).
+# A fresh git tree of the pristine base (a copy: git am rewrites files).
 rm -rf "$tree" "$out"
-cp -a "$top/build/pristine" "$tree"
+cp -a "$bdir/pristine" "$tree"
 cd "$tree" || exit 1
 git init -q
 git config user.name "PM kernel team"
 git config user.email "kernel-team@example.invalid"
 git add -A -f > /dev/null	# Debian's .gitignore ignores the top level
-git commit -q -m "linux-source-6.1 $(cat "$top/build/pristine.version")"
+git commit -q -m "linux-source-$BASE $(cat "$bdir/pristine.version")"
 mkdir -p "$out"
 
 n=0
-for p in "$top"/build/patches/0*.patch; do
+for p in "$series"/0*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
 	n=$((n + 1))
 	name=$(basename "$p" .patch)
@@ -107,5 +120,5 @@ echo "$summary" | grep -Eq '(failed|crashed|errors): [1-9]' && status=1
 echo "$summary" | grep -Eq 'passed: [1-9]' || status=1
 check "KUnit suites on the whole series" "$status"
 
-echo "patches-check: $n patches; $passed passed, $failed failed"
+echo "patches-check: $n patches on $BASE; $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build the working kernel tree of the base (scripts/base.sh: BASE=6.1,
-# the default, in build/; BASE=6.12 in build/6.12/):
+# Build the working kernel tree of the base (scripts/base.sh: BASE=6.12,
+# the default, in build/; BASE=6.1 in build/6.1/):
 #   pristine  Debian's linux-source-$BASE, unpacked once per package
 #             version and never modified (make patches diffs against it)
 #   linux     a copy of it with the project's files laid over it

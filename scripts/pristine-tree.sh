@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # pristine-tree.sh kunit|bench: make a copy of the unpatched base
-# (scripts/base.sh: 6.1 in build/, 6.12 in build/6.12/) carrying only what
+# (scripts/base.sh: 6.12 in build/, 6.1 in build/6.1/) carrying only what
 # one comparison needs, and print its path.
 #
 # kunit: pristine-kunit, the wakeup-source KUnit suite (its patch and

@@ -26,8 +26,8 @@
 # has make bring the initramfs up to date, and boots the kernel as it is.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-# The base's kernel (scripts/base.sh): build/guest for 6.1, results
-# guest-*; build/6.12/guest for 6.12, results guest-6.12-*.
+# The base's kernel (scripts/base.sh): build/guest for 6.12, results
+# guest-*; build/6.1/guest for 6.1, results guest-6.1-*.
 . "$top/scripts/base.sh"
 res=$top/build/results
 # GUEST=kcsan boots the KCSAN variant (kcsan); results go to

@@ -6,8 +6,8 @@
 #
 # um: the fast native UML kernel (build/kunit-um), with lockdep
 # (configs/uml-debug.config).
-# um-pristine: the same for the wakeup-source suite alone on unpatched 6.1
-# (build/kunit-um-pristine).
+# um-pristine: the same for the wakeup-source suite alone on the unpatched
+# base (build/kunit-um-pristine).
 # i386: boots the 32-bit kernel (build/kunit-i386, make kunit-i386) under
 # QEMU (2 CPUs).
 # x86_64: boots the x86_64 debug kernel (build/guest: it carries the
@@ -58,7 +58,7 @@ i386)
 	      --qemu_args="-smp 2" --timeout=900)
 	;;
 um-pristine)
-	# The wakeup-source suite on unpatched 6.1, the other side of its
+	# The wakeup-source suite on the unpatched base, the other side of its
 	# differential run: a tree of hard links to build/pristine with only
 	# the suite's patch and file (scripts/pristine-tree.sh kunit).
 	uml=1

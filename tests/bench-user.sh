@@ -6,7 +6,7 @@
 # acquire + release ioctls on /dev/suspend_block where it exists, against
 # a null ioctl on the same file and the in-kernel pair.  Each number but
 # the last comparison's is the median of three runs.  The same script runs on our kernel
-# and on unpatched 6.1 with CONFIG_PM_WAKELOCKS.
+# and on the unpatched base with CONFIG_PM_WAKELOCKS.
 
 # med3 ARGS...: median of three runs of wlbench ARGS (round trips/s).
 med3() {
