@@ -10,7 +10,9 @@ for the base (patches/$BASE/NAME where there is one; their kernel/power/
 Kconfig and Makefile hunks excepted), write kernel/power/Kconfig and
 Makefile as they are with the entries of this and the earlier stanzas
 only, copy the stanza's project files to their kernel paths, and commit.
-Then check that the result is the base's prepared tree (BDIR/linux: BDIR
+Project files are written with their LINUX_VERSION_CODE tests decided
+for the base (for_base()).  Then check that the result is the base's
+prepared tree (BDIR/linux: BDIR
 is scripts/base.sh's bdir) for every
 file the series touches, and that every project file and every added
 Kconfig entry and Makefile object belongs to exactly one stanza.
@@ -57,6 +59,47 @@ def tree_path(proj, omap):
     if top not in omap:
         die('%s: not under a directory of scripts/overlay.map' % proj)
     return os.path.join(omap[top], rest)
+
+
+VERSION_IF = re.compile(
+    r'^#if LINUX_VERSION_CODE < KERNEL_VERSION\((\d+), (\d+), (\d+)\)$')
+
+
+def for_base(path, text):
+    """TEXT of PATH, its LINUX_VERSION_CODE tests decided for BASE.
+
+    A C file of the project that must differ between the bases holds both
+    versions behind "#if LINUX_VERSION_CODE < KERNEL_VERSION(a, b, c)"
+    [#else] #endif (not nested); the series of a base carries that base's
+    code only, as code merged into it would be, and no <linux/version.h>.
+    """
+    if not path.endswith(('.c', '.h')) or 'LINUX_VERSION_CODE' not in text:
+        return text
+    base = tuple(int(x) for x in BASE.split('.')) + (0,)
+    out, keep, state = [], True, None
+    for line in text.split('\n'):
+        m = VERSION_IF.match(line)
+        if m:
+            if state is not None:
+                die('nested LINUX_VERSION_CODE test')
+            keep = base < tuple(int(x) for x in m.groups())
+            state = 'if'
+            continue
+        if state is not None and line == '#else':
+            keep, state = not keep, 'else'
+            continue
+        if state is not None and line == '#endif':
+            keep, state = True, None
+            continue
+        if keep:
+            out.append(line)
+    if state is not None:
+        die('unterminated LINUX_VERSION_CODE test')
+    text = '\n'.join(out)
+    if 'LINUX_VERSION_CODE' in text:
+        die('a LINUX_VERSION_CODE test other than "#if LINUX_VERSION_CODE '
+            '< KERNEL_VERSION(a, b, c)"')
+    return text.replace('#include <linux/version.h>\n', '')
 
 
 def patch_path(name):
@@ -265,7 +308,8 @@ def main():
         for f in s['files']:
             dst = tree_path(f, omap)
             os.makedirs(os.path.dirname(dst) or '.', exist_ok=True)
-            shutil.copyfile(os.path.join(TOP, f), dst)
+            with open(dst, 'w') as out:
+                out.write(for_base(dst, read(os.path.join(TOP, f))))
         subprocess.run(['git', 'add', '-A'], check=True)
         if not subprocess.run(['git', 'diff', '--cached', '--quiet']).returncode:
             die('stanza "%s" changes nothing' % s['subject'])
@@ -277,7 +321,7 @@ def main():
     files = subprocess.run(['git', 'ls-files'], check=True,
                            capture_output=True, text=True).stdout.split()
     for f in files:
-        if read(f) != read(os.path.join(FINAL, f)):
+        if read(f) != for_base(f, read(os.path.join(FINAL, f))):
             die('%s differs from %s at the end of the series' % (f, FINAL))
     print('make-series: %d patches; the series ends in %s' %
           (len(steps), os.path.relpath(FINAL, TOP)))

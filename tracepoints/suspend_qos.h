@@ -18,18 +18,26 @@
 #include <linux/pid.h>
 #include <linux/pm_qos_suspend_block.h>
 #include <linux/sched.h>
+#include <linux/string.h>
 #include <linux/tracepoint.h>
-#include <linux/version.h>
 
+#ifndef _TRACE_SUSPEND_QOS_HELPERS
+#define _TRACE_SUSPEND_QOS_HELPERS
 /*
- * __assign_str() names the source again up to Linux 6.9; from 6.10 on it
- * takes the field alone and copies what __string() was given.
+ * The copy __assign_str() makes, into a string field that __string() sized
+ * for @src.  __assign_str() takes @src up to Linux 6.9 and not from 6.10
+ * on; this takes the field's address, which every base gives the same way,
+ * so the header needs no version test.
  */
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 10, 0)
-#define sq_assign_str(field, src)	__assign_str(field, src)
-#else
-#define sq_assign_str(field, src)	__assign_str(field)
+static inline void sq_copy_str(char *field, const char *src)
+{
+	if (!src)
+		src = "(null)";
+	memcpy(field, src, strlen(src) + 1);
+}
 #endif
+
+#define sq_assign_str(field, src)	sq_copy_str(__get_str(field), src)
 
 /*
  * pid: the user process the request is made for (the caller, when it is a
