@@ -69,8 +69,9 @@ help:
 	@echo "make guest-test    boot the guest and run tests/ [GUEST_TESTS=name...]"
 	@echo "make trace         record tests/scenarios/SCENARIO.sh (blame) with trace-cmd in the"
 	@echo "                   guest; report who kept it awake, timeline SVG"
-	@echo "make torture       long torture, suspend-race (200 attempts per mode) and fuzz (100k"
-	@echo "                   inputs per interface) runs in the debug guest"
+	@echo "make torture       long torture, suspend-race (200 attempts per mode), fuzz (100k"
+	@echo "                   inputs per interface) and readout-walk (100k requests) runs"
+	@echo "                   in the debug guest"
 	@echo "make test-kcsan    KCSAN kernel: the KUnit suites and the torture test"
 	@echo "make bench         benchmark kernels, tables, CSV and plot in build/bench"
 	@echo "make bench-perf    perf record/report of the UML kernel running our pair, then mainline's"
@@ -325,12 +326,14 @@ test: $(TREE)
 	@scripts/summary.sh kunit-um-6.1 kunit-um-pristine-6.1 kunit-um-pristine \
 		kunit-x86_64 guest blame docs
 
-# The long versions of the race and fuzz tests (make test runs short ones).
-TORTURE_ARGS ?= torture_secs=60 race_attempts=200 fuzz_count=100000
+# The long versions of the race, fuzz and read-out tests (make test runs
+# short ones).
+TORTURE_ARGS ?= torture_secs=60 race_attempts=200 fuzz_count=100000 \
+	readout_requests=100000
 torture: $(GUEST_KERNEL) $(INITRAMFS)
 	@rm -f $(R)/guest$(BSFX).count
 	-@GUEST_TIMEOUT=5400 GUEST_ARGS="$(TORTURE_ARGS)" \
-		scripts/run-guest.sh torture suspend-race fuzz
+		scripts/run-guest.sh torture suspend-race fuzz readout-walk
 	@scripts/summary.sh guest$(BSFX)
 
 # KCSAN: its own x86_64 kernel (build/kcsan), the KUnit suites on it and
