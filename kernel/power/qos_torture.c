@@ -791,17 +791,18 @@ static int qt_ctx_init(struct qt_ctx *c, unsigned int where,
 	c->where = where;
 	torture_random_init(&c->rand);
 	qt_req_add(&c->mine, kind, i);
-	snprintf(c->timed.name, sizeof(c->timed.name), "%s:timed", c->mine.name);
+	/* The other names: the first 24 bytes of mine and a suffix. */
+	snprintf(c->timed.name, sizeof(c->timed.name), "%.24s:timed", c->mine.name);
 	suspend_block_add_request(&c->timed.req, c->timed.name);
-	snprintf(c->names[0], sizeof(c->names[0]), "%s:churn", c->mine.name);
-	snprintf(c->names[1], sizeof(c->names[1]), "%s:level", c->mine.name);
-	snprintf(c->names[2], sizeof(c->names[2]), "%s:wl", c->mine.name);
-	snprintf(c->names[3], sizeof(c->names[3]), "%s:wlidle", c->mine.name);
+	snprintf(c->names[0], sizeof(c->names[0]), "%.24s:churn", c->mine.name);
+	snprintf(c->names[1], sizeof(c->names[1]), "%.24s:level", c->mine.name);
+	snprintf(c->names[2], sizeof(c->names[2]), "%.24s:wl", c->mine.name);
+	snprintf(c->names[3], sizeof(c->names[3]), "%.24s:wlidle", c->mine.name);
 	power_level_add_request(&c->level, c->names[1], POWER_LEVEL_ANY);
 	c->busted_level = POWER_LEVEL_ANY;
 	wake_lock_init(&c->wl, WAKE_LOCK_SUSPEND, c->names[2]);
 	wake_lock_init(&c->wl_idle, WAKE_LOCK_IDLE, c->names[3]);
-	snprintf(c->src.name, sizeof(c->src.name), "%s:ws", c->mine.name);
+	snprintf(c->src.name, sizeof(c->src.name), "%.24s:ws", c->mine.name);
 	return qt_source_add(&c->src);
 }
 

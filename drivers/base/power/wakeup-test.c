@@ -252,10 +252,35 @@ static void create_add_remove_destroy(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ws_count_delta(before, after), 1U);
 }
 
+/*
+ * A second, longer interval after a first of @first.  Out of line: KUnit's
+ * expectations each take stack, and the case has many.
+ */
+static noinline_for_stack void
+stay_awake_relax_second(struct kunit *test, struct wakeup_source *ws,
+			ktime_t first)
+{
+	ktime_t second;
+
+	__pm_stay_awake(ws);
+	KUNIT_EXPECT_EQ(test, ws->active_count, 2UL);
+	KUNIT_EXPECT_EQ(test, ws->event_count, 3UL);
+	msleep(3 * WS_HOLD_MS);
+	__pm_relax(ws);
+	KUNIT_EXPECT_FALSE(test, ws->active);
+	KUNIT_EXPECT_EQ(test, ws->relax_count, 2UL);
+	second = ktime_sub(ws->total_time, first);
+	KUNIT_EXPECT_GE(test, second, ws_at_least(3 * WS_HOLD_MS));
+	KUNIT_EXPECT_EQ(test, ws->total_time, ktime_add(first, second));
+	/* Scheduling delays may stretch the first: compare, do not assume. */
+	KUNIT_EXPECT_EQ(test, ws->max_time, max_t(ktime_t, first, second));
+	KUNIT_EXPECT_EQ(test, ws->expire_count, 0UL);
+}
+
 static void stay_awake_relax_counts(struct kunit *test)
 {
 	struct wakeup_source *ws = ws_new(test, "kunit-ws-stay-awake");
-	ktime_t t0, t1, t2, start, first, second;
+	ktime_t t0, t1, t2, start, first;
 
 	t0 = ktime_get();
 	__pm_stay_awake(ws);
@@ -297,21 +322,7 @@ static void stay_awake_relax_counts(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, ws->last_time, ktime_add(start, first),
 			    "the interval runs from activation to relax");
 
-	/* A second, longer interval. */
-	__pm_stay_awake(ws);
-	KUNIT_EXPECT_EQ(test, ws->active_count, 2UL);
-	KUNIT_EXPECT_EQ(test, ws->event_count, 3UL);
-	msleep(3 * WS_HOLD_MS);
-	__pm_relax(ws);
-	KUNIT_EXPECT_FALSE(test, ws->active);
-	KUNIT_EXPECT_EQ(test, ws->relax_count, 2UL);
-	second = ktime_sub(ws->total_time, first);
-	KUNIT_EXPECT_GE(test, second, ws_at_least(3 * WS_HOLD_MS));
-	KUNIT_EXPECT_EQ(test, ws->total_time, ktime_add(first, second));
-	/* Scheduling delays may stretch the first: compare, do not assume. */
-	KUNIT_EXPECT_EQ(test, ws->max_time, max_t(ktime_t, first, second));
-	KUNIT_EXPECT_EQ(test, ws->expire_count, 0UL);
-
+	stay_awake_relax_second(test, ws, first);
 	wakeup_source_unregister(ws);
 }
 
@@ -1527,10 +1538,11 @@ static unsigned int ws_call_lines(struct kunit *test, struct ws_image *im,
 }
 
 /* The least shared lines @on(@arg) and then @off(@arg) each write. */
-static void ws_pair_lines(struct kunit *test, struct ws_image *im,
-			  void (*on)(void *arg), void (*off)(void *arg),
-			  void *arg, const char *what, unsigned int *up,
-			  unsigned int *down)
+static noinline_for_stack void
+ws_pair_lines(struct kunit *test, struct ws_image *im,
+	      void (*on)(void *arg), void (*off)(void *arg),
+	      void *arg, const char *what, unsigned int *up,
+	      unsigned int *down)
 {
 	char name[80];
 
@@ -1569,7 +1581,8 @@ static void ws_sb_off(void *req)
 	suspend_block_deactivate(req);
 }
 
-static void shared_lines_class_pair(struct kunit *test, struct ws_image *im)
+static noinline_for_stack void
+shared_lines_class_pair(struct kunit *test, struct ws_image *im)
 {
 	struct suspend_block_request *req, *other;
 	unsigned int up, down, up_busy, down_busy;
@@ -1614,8 +1627,8 @@ static void ws_pl_off(void *req)
  * The power-level pair (level 1, then none): each update changes the
  * level's count and the published word of levels in use.
  */
-static void shared_lines_power_level_pair(struct kunit *test,
-					  struct ws_image *im)
+static noinline_for_stack void
+shared_lines_power_level_pair(struct kunit *test, struct ws_image *im)
 {
 	struct power_level_request *req;
 	unsigned int up, down;
@@ -1636,12 +1649,13 @@ static void shared_lines_power_level_pair(struct kunit *test,
 }
 #else
 
-static void shared_lines_class_pair(struct kunit *test, struct ws_image *im)
+static noinline_for_stack void
+shared_lines_class_pair(struct kunit *test, struct ws_image *im)
 {
 }
 
-static void shared_lines_power_level_pair(struct kunit *test,
-					  struct ws_image *im)
+static noinline_for_stack void
+shared_lines_power_level_pair(struct kunit *test, struct ws_image *im)
 {
 }
 #endif
@@ -1663,7 +1677,8 @@ static void ws_freq_off(void *req)
  * was: no line is seen changed.  The lock is a write to a shared line on
  * SMP all the same, counted from the code (pm-qos-benchmarks.rst).
  */
-static void shared_lines_freq_qos_pair(struct kunit *test, struct ws_image *im)
+static noinline_for_stack void
+shared_lines_freq_qos_pair(struct kunit *test, struct ws_image *im)
 {
 	struct freq_constraints *fc;
 	struct freq_qos_request *fq;
