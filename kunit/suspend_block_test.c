@@ -1235,6 +1235,13 @@ static void wakeup_source_is_a_request(struct kunit *test)
 	for (i = 0; i < 100 && suspend_block_request_active(&ws->block); i++)
 		msleep(jiffies_to_msecs(SHORT));
 	KUNIT_EXPECT_FALSE(test, suspend_block_request_active(&ws->block));
+	/*
+	 * The timer's callback ends the request, then counts the expiry and
+	 * registers the event, all under ws->lock, which mainline's readers
+	 * of the statistics take: so does this one.
+	 */
+	spin_lock_irq(&ws->lock);
+	spin_unlock_irq(&ws->lock);
 	KUNIT_EXPECT_EQ(test, ws->expire_count, 1UL);
 	KUNIT_EXPECT_TRUE(test, pm_get_wakeup_count(&after, false));
 	KUNIT_EXPECT_EQ(test, after, before + 2);
@@ -1316,6 +1323,45 @@ static void hard_activation_wakes_after_soft_event(struct kunit *test)
 	suspend_block_remove_request(r);
 }
 
+/*
+ * ACPI's suspend-to-idle wake check (acpi_s2idle_wake()) calls
+ * pm_wakeup_pending() for an SCI that may prove spurious, then re-arms the
+ * SCI and lets the loop sleep again: a pending event seen there (here a
+ * soft one) disarms the handshake (events_check_enabled) although the
+ * suspend goes on.  An activation after that must still wake the loop, as
+ * a hard event does in mainline: pm_wakeup_pending() says so.
+ */
+static void activation_wakes_after_disarming_check(struct kunit *test)
+{
+	struct suspend_block_request *r = sb_test_add(test, "sb-test-rearm");
+	struct wakeup_source *ws = wakeup_source_register(NULL, "sb-test-sci");
+	unsigned int count;
+
+	KUNIT_ASSERT_NOT_NULL(test, ws);
+	pm_wakeup_clear(0);
+	/* User space's handshake, then the suspend it starts. */
+	KUNIT_ASSERT_TRUE(test, pm_get_wakeup_count(&count, false));
+	KUNIT_ASSERT_TRUE(test, pm_save_wakeup_count(count));
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	KUNIT_EXPECT_FALSE(test, pm_wakeup_pending());
+
+	/* The check that finds an event and disarms; the loop goes on. */
+	__pm_stay_awake(ws);
+	__pm_relax(ws);
+	KUNIT_EXPECT_TRUE(test, pm_wakeup_pending());
+	pm_wakeup_clear(0);
+	KUNIT_EXPECT_FALSE(test, pm_wakeup_pending());
+
+	suspend_block_activate(r);
+	KUNIT_EXPECT_TRUE(test, pm_wakeup_pending());
+	suspend_block_deactivate(r);
+
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	pm_wakeup_clear(0);
+	wakeup_source_unregister(ws);
+	suspend_block_remove_request(r);
+}
+
 static struct kunit_case suspend_block_cases[] = {
 	KUNIT_CASE(add_starts_inactive),
 	KUNIT_CASE(activate_blocks_deactivate_unblocks),
@@ -1348,6 +1394,7 @@ static struct kunit_case suspend_block_cases[] = {
 	KUNIT_CASE(registry_walk_serves_interrupts),
 	KUNIT_CASE(wakeup_source_is_a_request),
 	KUNIT_CASE(hard_activation_wakes_after_soft_event),
+	KUNIT_CASE(activation_wakes_after_disarming_check),
 	{}
 };
 

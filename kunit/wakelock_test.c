@@ -11,8 +11,16 @@
  */
 
 #include <kunit/test.h>
+#include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/device.h>
+#include <linux/file.h>
+#include <linux/fs.h>
+#include <linux/gfp.h>
 #include <linux/jiffies.h>
+#include <linux/kstrtox.h>
+#include <linux/mount.h>
+#include <linux/uio.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -449,6 +457,183 @@ static void proc_wakelocks_lists_wakeup_sources(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, wl_proc_row(text, "wl-test-ws", &r));
 }
 
+/*
+ * A lock-free activation of a source makes its request active, then
+ * mirrors ws->active, then moves ws->last_time to the interval's start: a
+ * reader in between sees the source active with the end of its previous
+ * interval as last_time.  The row's open interval comes from the request,
+ * so the idle gap before it does not count.  (The case makes that state:
+ * an activation after a gap, with last_time put back where it was.)
+ */
+static void proc_wakelocks_open_interval_without_gap(struct kunit *test)
+{
+	struct wakeup_source *ws = wl_ws_register(test, "wl-test-ws-gap");
+	struct wl_proc_row r;
+	ktime_t prev;
+	char *text;
+
+	__pm_stay_awake(ws);
+	__pm_relax(ws);
+	prev = ws->last_time;
+	msleep(300);
+	__pm_stay_awake(ws);
+	ws->last_time = prev;
+	text = wl_render_proc(test);
+	KUNIT_EXPECT_TRUE(test, wl_proc_row(text, "wl-test-ws-gap", &r));
+	KUNIT_EXPECT_LT(test, r.active_since, 150ULL * NSEC_PER_MSEC);
+	KUNIT_EXPECT_LT(test, r.max_time, 150ULL * NSEC_PER_MSEC);
+	__pm_relax(ws);
+	wl_ws_unregister(test, ws);
+}
+
+/*
+ * Read debugfs file @name, a seq_file, into a buffer of the test, through
+ * a mount of the kernel's own (the cases run before user space mounts
+ * anything).
+ */
+static char *wl_read_debugfs(struct kunit *test, const char *name)
+{
+	struct file_system_type *type = get_fs_type("debugfs");
+	size_t size = 64 * 1024, len = 0;
+	struct vfsmount *mnt;
+	struct path path;
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t n;
+	char *buf;
+
+	if (!type)
+		kunit_skip(test, "no debugfs");
+	mnt = kern_mount(type);
+	put_filesystem(type);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(mnt));
+	/* debugfs has one superblock: its dentries are this mount's too. */
+	path.mnt = mnt;
+	path.dentry = debugfs_lookup(name, NULL);
+	if (!path.dentry)
+		kern_unmount(mnt);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, path.dentry, "debugfs %s", name);
+	f = dentry_open(&path, O_RDONLY, current_cred());
+	dput(path.dentry);
+	buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	/* debugfs offers no read_iter(): the seq_file's, with a kernel buffer. */
+	if (!IS_ERR(f) && buf) {
+		do {
+			struct kvec kv = { buf + len, size - 1 - len };
+			struct iov_iter it;
+			struct kiocb kiocb;
+
+			init_sync_kiocb(&kiocb, f);
+			kiocb.ki_pos = pos;
+			iov_iter_kvec(&it, READ, &kv, 1, kv.iov_len);
+			n = seq_read_iter(&kiocb, &it);
+			pos = kiocb.ki_pos;
+			if (n > 0)
+				len += n;
+		} while (n > 0 && len < size - 1);
+		fput(f);
+	}
+	kern_unmount(mnt);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_LT(test, len, size - 1);
+	buf[len] = '\0';
+	return buf;
+}
+
+/*
+ * The same state as above in debugfs wakeup_sources, mainline's own
+ * read-out: its active_since and max_time (ms) come from the request too.
+ */
+static void debugfs_wakeup_sources_open_interval_without_gap(struct kunit *test)
+{
+	struct wakeup_source *ws = wl_ws_register(test, "wl-test-ws-dbg");
+	long long active_ms, total_ms, max_ms;
+	unsigned long c[4];
+	const char *row;
+	ktime_t prev;
+	int n;
+	char *text;
+
+	__pm_stay_awake(ws);
+	__pm_relax(ws);
+	prev = ws->last_time;
+	msleep(300);
+	__pm_stay_awake(ws);
+	ws->last_time = prev;
+	text = wl_read_debugfs(test, "wakeup_sources");
+	row = strstr(text, "\nwl-test-ws-dbg");
+	KUNIT_ASSERT_NOT_NULL(test, row);
+	n = sscanf(row + 1, "%*s %lu %lu %lu %lu %lld %lld %lld", &c[0], &c[1],
+		   &c[2], &c[3], &active_ms, &total_ms, &max_ms);
+	KUNIT_ASSERT_EQ(test, n, 7);
+	KUNIT_EXPECT_EQ(test, c[0], 2UL);
+	KUNIT_EXPECT_LT(test, active_ms, 150LL);
+	KUNIT_EXPECT_LT(test, max_ms, 150LL);
+	__pm_relax(ws);
+	wl_ws_unregister(test, ws);
+}
+
+/*
+ * Attribute @name of @ws's /sys/class/wakeup entry, read as sysfs reads it
+ * (->show() into a page), as a number.
+ */
+static long long wl_class_attr(struct kunit *test, struct wakeup_source *ws,
+			       const char *name)
+{
+	const struct attribute_group *const *g;
+	struct device_attribute *da = NULL;
+	struct attribute *const *a;
+	unsigned long page;
+	long long v = -1;
+	ssize_t len;
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ws->dev, "%s has no class entry",
+				  ws->name);
+	for (g = ws->dev->groups; g && *g && !da; g++)
+		for (a = (*g)->attrs; a && *a && !da; a++)
+			if (!strcmp((*a)->name, name))
+				da = container_of(*a, struct device_attribute,
+						  attr);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, da, "no attribute %s", name);
+	page = get_zeroed_page(GFP_KERNEL);
+	KUNIT_ASSERT_NE(test, page, 0UL);
+	len = da->show(ws->dev, da, (char *)page);
+	if (len <= 0 || len >= PAGE_SIZE || kstrtoll((char *)page, 10, &v))
+		v = LLONG_MIN;
+	free_page(page);
+	KUNIT_ASSERT_NE_MSG(test, v, LLONG_MIN, "%s unreadable", name);
+	return v;
+}
+
+/*
+ * The same state in /sys/class/wakeup, which Android's SystemSuspend reads
+ * on every poll: the open interval, and the total and maximum that include
+ * it, without the gap.
+ */
+static void class_wakeup_open_interval_without_gap(struct kunit *test)
+{
+	struct wakeup_source *ws = wl_ws_register(test, "wl-test-ws-class");
+	long long active_ms, total_ms, max_ms;
+	ktime_t prev;
+
+	__pm_stay_awake(ws);
+	__pm_relax(ws);
+	prev = ws->last_time;
+	msleep(300);
+	__pm_stay_awake(ws);
+	ws->last_time = prev;
+	active_ms = wl_class_attr(test, ws, "active_time_ms");
+	total_ms = wl_class_attr(test, ws, "total_time_ms");
+	max_ms = wl_class_attr(test, ws, "max_time_ms");
+	KUNIT_EXPECT_GE(test, active_ms, 0LL);
+	KUNIT_EXPECT_LT(test, active_ms, 150LL);
+	KUNIT_EXPECT_LT(test, total_ms, 150LL);
+	KUNIT_EXPECT_LT(test, max_ms, 150LL);
+	__pm_relax(ws);
+	wl_ws_unregister(test, ws);
+}
+
 static void proc_wakelocks_after_sequence(struct kunit *test)
 {
 	struct wake_lock *l = wl_new(test, WAKE_LOCK_SUSPEND, "wl-test-proc");
@@ -702,6 +887,9 @@ static struct kunit_case wakelock_cases[] = {
 	KUNIT_CASE(proc_wakelocks_after_sequence),
 	KUNIT_CASE(proc_wakelocks_escapes_quotes),
 	KUNIT_CASE(proc_wakelocks_lists_wakeup_sources),
+	KUNIT_CASE(proc_wakelocks_open_interval_without_gap),
+	KUNIT_CASE(debugfs_wakeup_sources_open_interval_without_gap),
+	KUNIT_CASE(class_wakeup_open_interval_without_gap),
 	KUNIT_CASE(user_lock_unlock_and_lists),
 	KUNIT_CASE(user_bad_input_changes_nothing),
 	KUNIT_CASE(user_limit_gives_enospc),

@@ -301,6 +301,30 @@ static void abort_names_active_requests(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, wct_reason(test), "");
 }
 
+/*
+ * A request whose blip after the wakeup_count handshake made the suspend
+ * abort, over by the time the PM core checks: nothing is active then, and
+ * the abort names the request that was active last, as ACK does.
+ */
+static void abort_names_request_ended_before_check(struct kunit *test)
+{
+	struct suspend_block_request *blip = sb_test_add(test, "wct-blip");
+	unsigned int count;
+
+	pm_wakeup_clear(0);
+	KUNIT_ASSERT_TRUE(test, pm_get_wakeup_count(&count, false));
+	KUNIT_ASSERT_TRUE(test, pm_save_wakeup_count(count));
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	suspend_block_activate(blip);
+	suspend_block_deactivate(blip);
+	KUNIT_EXPECT_TRUE(test, pm_wakeup_pending());
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	pm_wakeup_clear(0);
+
+	KUNIT_EXPECT_STREQ(test, wct_reason(test),
+			   "Abort: Last active Wakeup Source: wct-blip\n");
+}
+
 /* The interrupt the PM core recorded, by number and handler name. */
 static void wakeup_irq_is_listed(struct kunit *test)
 {
@@ -359,6 +383,7 @@ static void suspend_time_covers_the_attempt(struct kunit *test)
 
 static struct kunit_case wakeup_reasons_cases[] = {
 	KUNIT_CASE(abort_names_active_requests),
+	KUNIT_CASE(abort_names_request_ended_before_check),
 	KUNIT_CASE(wakeup_irq_is_listed),
 	KUNIT_CASE(suspend_time_covers_the_attempt),
 	{}

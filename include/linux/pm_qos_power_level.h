@@ -181,6 +181,29 @@ static inline s32 power_level_limit(void)
 }
 
 /**
+ * power_level_idle_limit - The limit for a CPU choosing its idle state.
+ * @s2idle: the CPU is in the suspend-to-idle loop (it saw s2idle_state
+ *	at S2IDLE_STATE_ENTER).
+ *
+ * In the loop, the CPU records no state (power_level_enter_state() is not
+ * on that path), so an update that tightens the limit wakes every idle CPU
+ * if it sees the loop in progress: a full barrier here, between the CPU's
+ * read of s2idle_state and its read of the limit, pairs with the fully
+ * ordered exchange that publishes the limit before pl_wake_deeper() reads
+ * s2idle_state.  Either this CPU sees the new limit or the update sees the
+ * loop and wakes it.
+ *
+ * Context: The idle path, interrupts off.
+ * Return: as power_level_limit().
+ */
+static inline s32 power_level_idle_limit(bool s2idle)
+{
+	if (s2idle && static_branch_unlikely(&power_level_used))
+		smp_mb(); /* s2idle_state before the limit; see above */
+	return power_level_limit();
+}
+
+/**
  * power_level_clamp_state - Apply the power-level limit to an idle state.
  * @drv: cpuidle driver of the CPU.
  * @dev: cpuidle device of the CPU.
@@ -293,6 +316,11 @@ static inline unsigned long power_level_longest_remaining(s32 level)
 }
 
 static inline s32 power_level_limit(void)
+{
+	return POWER_LEVEL_ANY;
+}
+
+static inline s32 power_level_idle_limit(bool s2idle)
 {
 	return POWER_LEVEL_ANY;
 }

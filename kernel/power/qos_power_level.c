@@ -310,9 +310,12 @@ static bool pl_s2idle_in_progress(void)
  * Wake the idle CPUs in a state deeper than the new, stricter @limit.
  * Called only after the caller's own exchange of the published word set
  * @limit's bit, a fully ordered operation: that is the barrier that pairs
- * with the one in power_level_enter_state().  The limit was stored before
- * the s2idle state and the CPUs' recorded states are read here, so a CPU
- * entering idle either sees the new limit or is seen here.
+ * with the one in power_level_enter_state() (a CPU entering idle records
+ * its state, then reads the limit) and with the one in
+ * power_level_idle_limit() (a CPU in the s2idle loop saw s2idle_state,
+ * then reads the limit).  The limit was stored before the s2idle state and
+ * the CPUs' recorded states are read here, so a CPU entering idle either
+ * sees the new limit or is seen here.
  */
 static void pl_wake_deeper(s32 limit)
 {

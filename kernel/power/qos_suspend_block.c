@@ -159,7 +159,8 @@ static void sb_became_blocked(void)
 /*
  * An activation that is not a wakeup source's soft event started an active
  * interval: wake a suspend in progress under the wakeup_count handshake, as
- * a hard wakeup event does in mainline.  A suspend may sit in the s2idle
+ * a hard wakeup event does in mainline (pm_system_wakeup(), which makes
+ * every later pm_wakeup_pending() true, armed or not).  A suspend may sit in the s2idle
  * loop, which looks for events again only when woken, so every such
  * activation wakes it, not only the one that made the aggregate's 0 -> 1:
  * a soft event may have made that one, waking nobody.
@@ -179,15 +180,21 @@ static void sb_became_blocked(void)
  * step or last check comes after these reads sees the event in progress
  * and aborts.  Otherwise it read a count that the 0 -> 1 call published
  * after its begin(): a suspend that passed its last check before that
- * begin() had set SUSPENDING and armed the handshake long before (the
- * freezer and the device steps in between are full barriers), and these
- * reads see both.
+ * begin() had set SUSPENDING (and HANDSHAKE) long before, with the full
+ * barrier after them in sa_pm_begin() that pairs with this exchange, and
+ * these reads see them.
  */
 static void sb_wake_suspend(void)
 {
 	unsigned long rare = READ_ONCE(suspend_block_rare);
 
-	if ((rare & BIT(SB_RARE_SUSPENDING)) && READ_ONCE(events_check_enabled))
+	/*
+	 * A suspend that began under the handshake (SB_RARE_HANDSHAKE, see
+	 * sa_pm_begin()), or one armed since: a check that found an event
+	 * and disarmed the handshake does not end the s2idle loop on ACPI.
+	 */
+	if ((rare & BIT(SB_RARE_SUSPENDING)) &&
+	    ((rare & BIT(SB_RARE_HANDSHAKE)) || READ_ONCE(events_check_enabled)))
 		pm_system_wakeup();
 }
 
@@ -228,6 +235,12 @@ static __always_inline unsigned long sb_rare(void)
  * publishes the non-zero count (see the model at the top of this file).
  * Waking a suspend in progress is the caller's, once it holds no lock:
  * sb_wake_suspend().
+ *
+ * Preemption is off, from here to the exchange that sets the bit (or the
+ * count-down of a call that lost the race): a task preempted in between
+ * would leave the aggregate counting a request that nothing shows, for as
+ * long as it is off the CPU.  The lock-free calls disable it themselves
+ * (sb_transition_begin()), the others run under a raw spinlock.
  */
 static __always_inline void sb_count_up(void)
 {
@@ -236,26 +249,16 @@ static __always_inline void sb_count_up(void)
 
 	do {
 		if (!active && !begun) {
-			/*
-			 * No preemption while holding a speculative event:
-			 * at most one per CPU and context, never one left
-			 * behind by a task that stopped running.
-			 */
-			preempt_disable();
 			pm_wakeup_event_begin();
 			begun = true;
 			pm_qos_torture_window();
 		}
 	} while (!atomic_try_cmpxchg(sb_active, &active, active + 1));
 	trace_suspend_block_aggregate(active + 1);
-	if (begun) {
-		if (active)
-			pm_wakeup_event_cancel();  /* another call won 0 -> 1 */
-		preempt_enable();
-	}
+	if (begun && active)
+		pm_wakeup_event_cancel();	/* another call won 0 -> 1 */
 	if (!active)
 		sb_became_blocked();
-	pm_qos_torture_window();
 }
 
 /*
@@ -287,19 +290,17 @@ static __always_inline int sb_count_down_source(unsigned int *how)
  * One request fewer: after its bit is cleared (or it lost the race); @how:
  * SB_STOP_* flags, for sb_became_unblocked().
  *
- * The 1 -> 0 transition and the end of the PM core's event run with
- * preemption off, as the begin side does: a task preempted between the two
- * would leave an event in progress with nothing active (wakeup_count
- * readers and autosleep blocked, suspend_blockers empty) for as long as it
- * is off the CPU.  Interrupts may still come in between, for as long as a
- * handler runs.
+ * Preemption is off from the exchange that cleared the bit to the end of
+ * the PM core's event, as on the activation side (sb_count_up()): a task
+ * preempted in between would leave the aggregate, and at 0 an event in
+ * progress, with nothing active (wakeup_count readers and autosleep
+ * blocked, suspend_blockers empty) for as long as it is off the CPU.
+ * Interrupts may still come in between, for as long as a handler runs.
  */
 static __always_inline void sb_count_down(unsigned int how)
 {
 	int active;
 
-	pm_qos_torture_window();
-	preempt_disable();
 	if (how & SB_STOP_SOURCE)
 		active = sb_count_down_source(&how);
 	else
@@ -310,6 +311,20 @@ static __always_inline void sb_count_down(unsigned int how)
 		pm_qos_torture_window();
 		sb_became_unblocked(how);
 	}
+}
+
+/*
+ * A lock-free transition: preemption off from before the aggregate changes
+ * to after the state word does (see sb_count_up() and sb_count_down()).
+ * Calls under a raw spinlock have it off already.
+ */
+static __always_inline void sb_transition_begin(void)
+{
+	preempt_disable();
+}
+
+static __always_inline void sb_transition_end(void)
+{
 	preempt_enable();
 }
 
@@ -356,7 +371,11 @@ static void sb_account_prevent(struct suspend_block_request *req, u64 from,
  * The autosleep on-time to account an interval ending now from, given
  * @as_before, the on-time read before the active bit was cleared: 0 if
  * autosleep was off all along.  *@until is the end: @now, or the switch-off
- * time if autosleep went off in between.
+ * time if autosleep went off in between.  If it went off and on again in
+ * between, the new on-time is used and the stretch before the switch-off
+ * is not counted unless the switch-off's walk saw the request active: a
+ * known loss, bounded by one interval's prevent time, for two writes to
+ * /sys/power/autosleep within one deactivation.
  */
 static u64 sb_autosleep_window(u64 as_before, u64 now, u64 *until)
 {
@@ -399,11 +418,21 @@ static __always_inline void sb_account_stop(struct suspend_block_request *req,
 	sb_count_down(how);
 }
 
-/* The autosleep on-time, read before a deactivation clears its bit. */
+/*
+ * The autosleep on-time, read before a deactivation clears its bit, once
+ * the rare word (read before) showed autosleep on: pairs with the
+ * smp_mb__before_atomic() in suspend_block_autosleep_enabled() that
+ * orders the switch-on.  Both reads come before the exchange (or, for an
+ * expiry, the release) that ends the interval, which pairs with the
+ * switch-off's release and barrier there.
+ */
 static __always_inline u64 sb_autosleep_before(unsigned long rare)
 {
-	return sb_rare_is(rare, AUTOSLEEP) ?
-	       (u64)atomic64_read(&sb_autosleep_since) : 0;
+	if (!sb_rare_is(rare, AUTOSLEEP))
+		return 0;
+	/* The bit before the on-time; see above. */
+	smp_rmb();
+	return (u64)atomic64_read(&sb_autosleep_since);
 }
 
 static void sb_timer_fn(struct timer_list *t)
@@ -418,9 +447,15 @@ static void sb_timer_fn(struct timer_list *t)
 	if (qos_req_timer_due(&req->timer, old, req->expires)) {
 		rare = sb_rare();
 		as = sb_autosleep_before(rare);
-		/* Timed states change only under timer_lock. */
+		/*
+		 * Timed states change only under timer_lock.  Release: the
+		 * reads of the rare word and of the autosleep on-time before
+		 * the store that ends the interval, as a lock-free
+		 * deactivation's exchange orders them; pairs with the
+		 * release in suspend_block_autosleep_enabled().
+		 */
 		now = qos_mono_ns();
-		atomic64_set(&req->state, sb_inactive_state(old, now));
+		atomic64_set_release(&req->state, sb_inactive_state(old, now));
 		sb_account_stop(req, old, now, SB_STOP_EXPIRED, as, rare);
 	}
 	raw_spin_unlock_irqrestore(&req->timer_lock, flags);
@@ -737,6 +772,7 @@ static __always_inline bool sb_activate(struct suspend_block_request *req)
 			return false;
 		}
 		new = sb_start_state(old, 0, &counted, &now);
+		pm_qos_torture_preempt_window();
 		if (atomic64_try_cmpxchg(&req->state, &old, new))
 			break;
 	}
@@ -763,8 +799,13 @@ static __always_inline bool sb_activate(struct suspend_block_request *req)
  */
 bool suspend_block_activate(struct suspend_block_request *req)
 {
+	bool started;
+
 	sb_debug_assert_added(req);
-	return sb_activate(req);
+	sb_transition_begin();
+	started = sb_activate(req);
+	sb_transition_end();
+	return started;
 }
 EXPORT_SYMBOL_GPL(suspend_block_activate);
 
@@ -836,6 +877,7 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req)
 			now = qos_mono_ns();
 		new = sb_inactive_state(old, now);
 	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
+	pm_qos_torture_preempt_window();
 	sb_account_stop(req, old, now, 0, as, rare);
 	return true;
 }
@@ -854,8 +896,13 @@ static __always_inline bool sb_deactivate(struct suspend_block_request *req)
  */
 bool suspend_block_deactivate(struct suspend_block_request *req)
 {
+	bool stopped;
+
 	sb_debug_assert_added(req);
-	return sb_deactivate(req);
+	sb_transition_begin();
+	stopped = sb_deactivate(req);
+	sb_transition_end();
+	return stopped;
 }
 EXPORT_SYMBOL_GPL(suspend_block_deactivate);
 
@@ -907,6 +954,7 @@ static __always_inline int sb_source_start(struct suspend_block_request *req,
 			continue;
 		}
 		new = sb_start_state(old, timed, &counted, &now);
+		pm_qos_torture_preempt_window();
 		if (atomic64_try_cmpxchg(&req->state, &old, new))
 			break;
 	}
@@ -935,7 +983,12 @@ int suspend_block_source_start(struct suspend_block_request *req,
 			       unsigned long expires, unsigned int flags,
 			       u64 *since)
 {
-	return sb_source_start(req, expires, flags, since);
+	int ret;
+
+	sb_transition_begin();
+	ret = sb_source_start(req, expires, flags, since);
+	sb_transition_end();
+	return ret;
 }
 
 /**
@@ -952,7 +1005,12 @@ int suspend_block_source_start(struct suspend_block_request *req,
 int suspend_block_source_try_start(struct suspend_block_request *req,
 				   u64 *since)
 {
-	return sb_source_start(req, 0, 0, since);
+	int ret;
+
+	sb_transition_begin();
+	ret = sb_source_start(req, 0, 0, since);
+	sb_transition_end();
+	return ret;
 }
 
 static __always_inline int sb_source_stop(struct suspend_block_request *req,
@@ -976,6 +1034,7 @@ static __always_inline int sb_source_stop(struct suspend_block_request *req,
 			now = qos_mono_ns();
 		new = sb_inactive_state(old, now);
 	} while (!atomic64_try_cmpxchg(&req->state, &old, new));
+	pm_qos_torture_preempt_window();
 	*since = sb_since(old);
 	*end = sb_since(new);
 	held = qos_elapsed_ns(*since, *end);
@@ -1010,7 +1069,12 @@ static __always_inline int sb_source_stop(struct suspend_block_request *req,
 int suspend_block_source_stop(struct suspend_block_request *req,
 			      unsigned int flags, u64 *since, u64 *end)
 {
-	return sb_source_stop(req, flags, since, end);
+	int ret;
+
+	sb_transition_begin();
+	ret = sb_source_stop(req, flags, since, end);
+	sb_transition_end();
+	return ret;
 }
 
 /**
@@ -1028,7 +1092,12 @@ int suspend_block_source_stop(struct suspend_block_request *req,
 int suspend_block_source_try_stop(struct suspend_block_request *req,
 				  u64 *since, u64 *end)
 {
-	return sb_source_stop(req, 0, since, end);
+	int ret;
+
+	sb_transition_begin();
+	ret = sb_source_stop(req, 0, since, end);
+	sb_transition_end();
+	return ret;
 }
 
 /*
@@ -1047,11 +1116,15 @@ bool suspend_block_source_active(struct suspend_block_request *req,
 /* Jiffies left of @req's activation, with its timer_lock held. */
 static unsigned long sb_left(struct suspend_block_request *req, s64 state)
 {
+	/* One read: a tick between two would make the rest about ULONG_MAX. */
+	unsigned long now;
+
 	if (!(state & SB_REQ_ACTIVE))
 		return 0;
 	if (!(state & QOS_REQ_TIMED))
 		return MAX_SCHEDULE_TIMEOUT;
-	return time_before(jiffies, req->expires) ? req->expires - jiffies : 0;
+	now = jiffies;
+	return time_before(now, req->expires) ? req->expires - now : 0;
 }
 
 /**
@@ -1183,10 +1256,19 @@ int suspend_block_add_notifier(struct notifier_block *nb)
 	/*
 	 * Without listeners the work item does not run, so the state it
 	 * reported last may be stale: a later transition back to it would
-	 * look like no change.  Let it catch up now.
+	 * look like no change.  Let it catch up now.  The full barrier:
+	 * the chain's new head before the work's read of the aggregate;
+	 * pairs with the fully ordered exchange of the aggregate before
+	 * sb_kick_notifiers() reads the head.  queue_work() documents its
+	 * ordering only when it queues; its test_and_set_bit() is fully
+	 * ordered when the work is pending too (since 6.0), so the barrier
+	 * only states the pairing there.
 	 */
-	if (!ret)
+	if (!ret) {
+		/* The head before the work's read; see above. */
+		smp_mb();
 		queue_work(system_wq, &sb_notify_work);
+	}
 	return ret;
 }
 
@@ -1237,6 +1319,12 @@ void suspend_block_autosleep_enabled(bool enabled)
 	as = atomic64_read(&sb_autosleep_since);
 	if (enabled && !as) {
 		atomic64_set(&sb_autosleep_since, max(now, 1ULL));
+		/*
+		 * The on-time before the bit: pairs with the smp_rmb() in
+		 * sb_autosleep_before(), which reads the time once it sees
+		 * the bit.
+		 */
+		smp_mb__before_atomic();
 		set_bit(SB_RARE_AUTOSLEEP, &suspend_block_rare);
 	} else if (!enabled && as) {
 		/*
@@ -1254,7 +1342,21 @@ void suspend_block_autosleep_enabled(bool enabled)
 						   max(sb_since(state), as),
 						   now);
 		}
-		atomic64_set(&sb_autosleep_since, 0);
+		/*
+		 * The walk's loads of the states before the stores that
+		 * switch off (the release, and the barrier before the bit).
+		 * A deactivation reads the rare word and the on-time
+		 * (sb_autosleep_before()) before the exchange or the
+		 * release that ends its interval: so either the walk saw
+		 * the request active and accounted it, or the deactivation
+		 * saw autosleep still on and accounts itself
+		 * (sb_account_prevent() counts a stretch once).  Without
+		 * them (load buffering) each could see the other's old
+		 * value, and the interval's prevent time be lost.
+		 */
+		atomic64_set_release(&sb_autosleep_since, 0);
+		/* The walk's loads before the bit; see above. */
+		smp_mb__before_atomic();
 		clear_bit(SB_RARE_AUTOSLEEP, &suspend_block_rare);
 	}
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);

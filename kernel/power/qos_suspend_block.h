@@ -6,7 +6,9 @@
 #ifndef _KERNEL_POWER_QOS_SUSPEND_BLOCK_H
 #define _KERNEL_POWER_QOS_SUSPEND_BLOCK_H
 
+#include <linux/ktime.h>
 #include <linux/pm_qos_suspend_block.h>
+#include <linux/pm_wakeup.h>
 
 #include "qos_registry_walk.h"
 #include "qos_time.h"
@@ -60,6 +62,39 @@ void suspend_block_snapshot(struct suspend_block_request *req, u64 now,
 			    struct suspend_block_snapshot *snap);
 
 /*
+ * For a read-out of wakeup source @ws, under ws->lock: whether it is
+ * active, and the open interval up to @now (0 if none, never negative).
+ * From its request's state word, one atomic read: a lock-free call writes
+ * ws->active before it moves ws->last_time to the interval's start, so
+ * the two together may pair the new state with the previous interval's
+ * end.  A removed source (handed its event off) keeps both under ws->lock.
+ *
+ * Read the source's statistics before calling.  A deactivation adds the
+ * interval to ws->total_time after the exchange that closes it, so a
+ * total read after the state could count that interval twice, once in
+ * the total and once as open; read before it, the total can only lag.
+ */
+static inline bool suspend_block_source_open(struct wakeup_source *ws,
+					     ktime_t now, ktime_t *open)
+{
+	ktime_t since;
+	bool active;
+	u64 ns;
+
+	/* Pairs with the full ordering of the exchange that ends an interval. */
+	smp_rmb();
+	if (suspend_block_request_removed(&ws->block)) {
+		since = ws->last_time;
+		active = ws->active;
+	} else {
+		active = suspend_block_source_active(&ws->block, &ns);
+		since = ns_to_ktime(ns);
+	}
+	*open = active ? max_t(ktime_t, ktime_sub(now, since), 0) : 0;
+	return active;
+}
+
+/*
  * For code built into the kernel (the torture test, the KUnit suites): not
  * exported, since no module has a use for them.
  */
@@ -76,5 +111,6 @@ void suspend_block_flush_notifiers(void);
 extern unsigned long suspend_block_rare;
 #define SB_RARE_SUSPENDING	0	/* activations now are wakeups */
 #define SB_RARE_AUTOSLEEP	1	/* active time prevents autosleep */
+#define SB_RARE_HANDSHAKE	2	/* the suspend began under the handshake */
 
 #endif /* _KERNEL_POWER_QOS_SUSPEND_BLOCK_H */

@@ -158,21 +158,21 @@ static void sb_owner_row(struct seq_file *m, const char *kind,
 /* A mainline wakeup source, under its lock as its debugfs file reads it. */
 static void sb_wakeup_source_row(struct seq_file *m, struct wakeup_source *ws)
 {
-	ktime_t open = 0, max_time;
+	ktime_t open, max_time, total;
 	unsigned long flags;
 	bool active;
 	u64 count;
 
 	spin_lock_irqsave(&ws->lock, flags);
-	active = ws->active;
-	if (active)
-		open = ktime_sub(ktime_get(), ws->last_time);
 	count = ws->active_count;
-	max_time = max(ws->max_time, open);
+	total = ws->total_time;
+	max_time = ws->max_time;
+	/* After the statistics, so that the open interval is not in them. */
+	active = suspend_block_source_open(ws, ktime_get(), &open);
 	spin_unlock_irqrestore(&ws->lock, flags);
 	sb_owner_row(m, "wakeup_source", ws->name, active, ktime_to_ns(open),
-		     count, ktime_to_ns(ktime_add(ws->total_time, open)),
-		     ktime_to_ns(max_time), NULL);
+		     count, ktime_to_ns(ktime_add(total, open)),
+		     ktime_to_ns(max(max_time, open)), NULL);
 }
 
 /*

@@ -23,8 +23,24 @@ static __always_inline void pm_qos_torture_window(void)
 		pm_qos_torture_delay();
 }
 
+void pm_qos_torture_preempt_delay(void);
+
+/*
+ * A gap inside a lock-free transition, between the change of the aggregate
+ * and the exchange of the request's state, which the class runs with
+ * preemption off: a race window as above, and the one the torture type
+ * suspend_block_preempt_busted opens to preemption, to show that the
+ * stale-event check finds a task preempted there.
+ */
+static __always_inline void pm_qos_torture_preempt_window(void)
+{
+	if (static_branch_unlikely(&pm_qos_torture_windows))
+		pm_qos_torture_preempt_delay();
+}
+
 /* For the torture module: qos_torture_hooks.c. */
-void pm_qos_torture_open_windows(unsigned int max_us, unsigned int ratio);
+void pm_qos_torture_open_windows(unsigned int max_us, unsigned int ratio,
+				 bool preemptible);
 void pm_qos_torture_close_windows(void);
 bool pm_qos_torture_event_in_progress(void);
 bool pm_qos_torture_s2idle_asleep(void);
@@ -41,6 +57,7 @@ int pm_qos_torture_source_stop(struct suspend_block_request *req, u64 *since,
 #else
 
 static __always_inline void pm_qos_torture_window(void) {}
+static __always_inline void pm_qos_torture_preempt_window(void) {}
 
 #endif /* CONFIG_PM_QOS_TORTURE_HOOKS */
 

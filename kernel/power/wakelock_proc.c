@@ -130,30 +130,34 @@ static void wl_idle_row(struct power_level_request *req, struct wl_row *r,
  */
 static void wl_wakeup_source_row(struct wakeup_source *ws, struct wl_row *r)
 {
-	ktime_t now = ktime_get(), open = 0, prevent;
+	ktime_t now, open, prevent;
 	unsigned long flags;
-	bool overdue;
+	bool overdue, active;
 
 	spin_lock_irqsave(&ws->lock, flags);
+	/*
+	 * The clock under the lock, and intervals never negative (a
+	 * negative one is 2^64 ns in a u64), from the request's state.
+	 */
+	now = ktime_get();
 	prevent = ws->prevent_sleep_time;
-	if (ws->active) {
-		open = ktime_sub(now, ws->last_time);
-		if (ws->autosleep_enabled)
-			prevent = ktime_add(prevent,
-					    ktime_sub(now, ws->start_prevent_time));
-	}
 	*r = (struct wl_row) {
 		.count = ws->active_count,
 		.expire_count = ws->expire_count,
 		.wake_count = ws->wakeup_count,
 		.total_time = ktime_to_ns(ws->total_time),
-		.sleep_time = ktime_to_ns(prevent),
 		.max_time = ktime_to_ns(ws->max_time),
 		.last_change = ktime_to_ns(ws->last_time),
 	};
-	overdue = ws->active && ws->timer_expires &&
+	/* After the statistics, so that the open interval is not in them. */
+	active = suspend_block_source_open(ws, now, &open);
+	if (active && ws->autosleep_enabled)
+		prevent += max_t(ktime_t, 0,
+				 ktime_sub(now, ws->start_prevent_time));
+	r->sleep_time = ktime_to_ns(prevent);
+	overdue = active && ws->timer_expires &&
 		  time_after_eq(jiffies, ws->timer_expires);
-	if (ws->active)
+	if (active)
 		wl_add_open(r, ktime_to_ns(open), overdue);
 	spin_unlock_irqrestore(&ws->lock, flags);
 }

@@ -8,8 +8,10 @@
  * last_resume_reason: a line "IRQ name" for the interrupt that woke the
  * system, where the PM core recorded one (pm_system_irq_wakeup(): an armed
  * wakeup interrupt during suspend-to-idle, or during the suspend of the
- * devices); and for an attempt that aborted because requests were active,
- * a line "Abort: Pending Wakeup Sources: NAME..." naming them.  Empty when
+ * devices); and for an attempt that aborted on a wakeup event, a line
+ * "Abort: Pending Wakeup Sources: NAME..." naming the requests active then,
+ * or, if the event was over by the check, "Abort: Last active Wakeup
+ * Source: NAME" naming the request that ended last, as ACK does.  Empty when
  * the kernel does not know (an S3 wake-up through the firmware).
  *
  * last_suspend_time: "S.NNNNNNNNN S.NNNNNNNNN": the time the attempt spent
@@ -32,12 +34,10 @@
 
 #include "wakeup_reasons.h"
 
-#define WR_ABORT_PREFIX	"Abort: Pending Wakeup Sources: "
-
 /* The last attempt, under wr_lock. */
 static DEFINE_MUTEX(wr_lock);
 static bool wr_attempt;			/* between begin and end */
-static char wr_abort[256];		/* names, or empty */
+static char wr_abort[320];		/* after "Abort: ", or empty */
 static unsigned int wr_irq;		/* 0: none recorded */
 static char wr_irq_name[32];
 static ktime_t wr_mono, wr_boot;	/* at the start */
@@ -73,7 +73,27 @@ void wakeup_reasons_abort(const char *names)
 {
 	mutex_lock(&wr_lock);
 	if (wr_attempt)
-		strscpy(wr_abort, names, sizeof(wr_abort));
+		snprintf(wr_abort, sizeof(wr_abort),
+			 "Pending Wakeup Sources: %s", names);
+	mutex_unlock(&wr_lock);
+}
+
+/**
+ * wakeup_reasons_abort_last - The attempt aborts on an event that is over.
+ * @name: The request whose active interval ended last.
+ *
+ * As wakeup_reasons_abort(), when nothing was active at the check: the
+ * event that made it abort (a request that ended just before it) was
+ * registered, and ACK names the source that was active last.
+ *
+ * Context: Process context.
+ */
+void wakeup_reasons_abort_last(const char *name)
+{
+	mutex_lock(&wr_lock);
+	if (wr_attempt && name[0])
+		snprintf(wr_abort, sizeof(wr_abort),
+			 "Last active Wakeup Source: %s", name);
 	mutex_unlock(&wr_lock);
 }
 
@@ -137,8 +157,7 @@ ssize_t wakeup_reasons_resume_reason(char *buf)
 	else if (wr_irq)
 		len += sysfs_emit_at(buf, len, "%u\n", wr_irq);
 	if (wr_abort[0])
-		len += sysfs_emit_at(buf, len, WR_ABORT_PREFIX "%s\n",
-				     wr_abort);
+		len += sysfs_emit_at(buf, len, "Abort: %s\n", wr_abort);
 	mutex_unlock(&wr_lock);
 	return len;
 }

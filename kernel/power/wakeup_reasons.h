@@ -10,6 +10,7 @@
 
 void wakeup_reasons_begin(void);
 void wakeup_reasons_abort(const char *names);
+void wakeup_reasons_abort_last(const char *name);
 void wakeup_reasons_end(void);
 
 /* The files' contents, for the KUnit suite. */
