@@ -134,6 +134,8 @@ static void est_exit(struct kunit *test)
 	est_held_now = NULL;
 	/* Not consumed by a case that stopped early: it is freed next. */
 	est_register_in_autosleep = NULL;
+	/* A case stopped inside a "suspend": end it (nothing if none). */
+	early_suspend_after_suspend();
 	request_suspend_state(ON);
 	early_suspend_flush();
 	early_suspend_autosleep_fn = est_saved_autosleep;
@@ -305,6 +307,64 @@ static void ties_reversed_after_numbers_run_out(struct kunit *test)
 	unregister_early_suspend(&n->es);
 	unregister_early_suspend(&a->es);
 	unregister_early_suspend(&b->es);
+}
+
+/*
+ * User space's own suspend loop (no sleep state requested): each suspend
+ * runs the suspend pass before it and the resume pass after, in the
+ * passes' orders; a suspend with the pass in effect runs neither.
+ */
+static void suspend_loop_runs_both_passes(struct kunit *test)
+{
+	struct est_handler *a = est_add(test, "100", 100);
+	struct est_handler *b = est_add(test, "50", 50);
+
+	early_suspend_before_suspend();
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:50 s:100");
+	KUNIT_EXPECT_TRUE(test, early_suspend_in_effect());
+	early_suspend_after_suspend();
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:50 s:100 r:100 r:50");
+	KUNIT_EXPECT_FALSE(test, early_suspend_in_effect());
+	KUNIT_EXPECT_EQ(test, est_autosleep_calls, 0);
+
+	est_request(test, SLEEP);
+	early_suspend_before_suspend();
+	early_suspend_after_suspend();
+	KUNIT_EXPECT_STREQ(test, est_log_now(),
+			   "s:50 s:100 r:100 r:50 s:50 s:100");
+	KUNIT_EXPECT_TRUE(test, early_suspend_in_effect());
+	est_request(test, ON);
+	KUNIT_EXPECT_FALSE(test, early_suspend_in_effect());
+	unregister_early_suspend(&a->es);
+	unregister_early_suspend(&b->es);
+}
+
+/*
+ * Requests during such a suspend: a sleep state keeps the pass in effect
+ * after it (as if the request had run it, autosleep handed the state); an
+ * "on" leaves the resume pass to the suspend's end, not the middle of it.
+ */
+static void requests_during_a_loop_suspend(struct kunit *test)
+{
+	struct est_handler *a = est_add(test, "a", 100);
+
+	early_suspend_before_suspend();
+	est_request(test, SLEEP);
+	KUNIT_EXPECT_TRUE(test, est_autosleep == SLEEP);
+	early_suspend_after_suspend();
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a");
+	KUNIT_EXPECT_TRUE(test, early_suspend_in_effect());
+	est_request(test, ON);
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a r:a");
+
+	early_suspend_before_suspend();
+	est_request(test, ON);
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a r:a s:a");
+	KUNIT_EXPECT_TRUE(test, early_suspend_in_effect());
+	early_suspend_after_suspend();
+	KUNIT_EXPECT_STREQ(test, est_log_now(), "s:a r:a s:a r:a");
+	KUNIT_EXPECT_FALSE(test, early_suspend_in_effect());
+	unregister_early_suspend(&a->es);
 }
 
 static void null_hooks_are_skipped(struct kunit *test)
@@ -691,6 +751,8 @@ static struct kunit_case earlysuspend_cases[] = {
 	KUNIT_CASE(ties_in_order_then_reversed),
 	KUNIT_CASE(ties_reversed_after_numbers_run_out),
 	KUNIT_CASE(null_hooks_are_skipped),
+	KUNIT_CASE(suspend_loop_runs_both_passes),
+	KUNIT_CASE(requests_during_a_loop_suspend),
 	KUNIT_CASE(register_twice_warns_and_changes_nothing),
 	KUNIT_CASE(sleep_request_after_autosleep_was_switched_off),
 	KUNIT_CASE(register_from_the_suspend_path_during_on),

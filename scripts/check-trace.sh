@@ -97,6 +97,7 @@ check "the first aborted, blocked by scen_abort" \
 	sh -c "echo '$attempts' | head -n1 | grep -q 'aborted, blocked by scen_abort$'"
 check "the other two completed" \
 	test "$(echo "$attempts" | grep -c 'completed, asleep')" = 2
-check "two early-suspend passes, suspend then resume" \
-	test "$(awk '/^early-suspend passes/ { s = 1; next } s { printf "%s ", $1 }' "$report")" = "suspend resume "
+# one pair for the aborted suspend of user space's loop, one for "mem"
+check "four early-suspend passes, suspend then resume, twice" \
+	test "$(awk '/^early-suspend passes/ { s = 1; next } s { printf "%s ", $1 }' "$report")" = "suspend resume suspend resume "
 done_

@@ -2,7 +2,8 @@
 # Early suspend in a booted kernel: /sys/power/request_state runs the
 # early-suspend pass in level order, autosleep then suspends to S3 (woken
 # by the RTC), "on" runs the late-resume pass in reverse; bad input gets
-# EINVAL and changes nothing.  The handlers are the test hooks'
+# EINVAL and changes nothing; a plain suspend with nothing requested runs
+# both passes around itself.  The handlers are the test hooks'
 # (CONFIG_PM_EARLYSUSPEND_TEST_HOOKS): fb 150 (no resume hook), draw1 and draw2
 # 100, blank 50 (no suspend hook), input 40, registered in that order.
 
@@ -93,3 +94,22 @@ write "$R" on
 wait_until in_effect_is 0
 t_eq "on again: autosleep off" "$(cat /sys/power/autosleep)" off
 write "$H" "remove hold"
+
+# User space's own suspend loop (Android 10 on: no autosleep, nothing
+# requested): a write of mem to /sys/power/state runs the suspend pass
+# before the suspend and the resume pass after it, in their orders.
+disarm_handshake
+echo > "$LOG"
+sp0=$(passes suspend)
+rp0=$(passes resume)
+before=$(suspend_count)
+arm_rtc 6
+t_check "a plain suspend with nothing requested returns after the RTC alarm" \
+	write /sys/power/state mem
+t_eq "it suspended (S3)" "$(suspend_count)" $((before + 1))
+t_eq "the suspend ran both passes, suspend hooks first" "$(log)" \
+	"suspend input suspend draw1 suspend draw2 suspend fb resume draw2 resume draw1 resume blank resume input "
+t_eq "one pass each way" "$(passes suspend) $(passes resume)" \
+	"$((sp0 + 1)) $((rp0 + 1))"
+t_eq "request_state still reads on, the pass not in effect" \
+	"$(cat "$R") $(sed -n 's/^suspended: //p' "$D")" "on 0"

@@ -75,18 +75,25 @@ t_eq "abort: one blocker counted" \
 t_eq "abort: the blocker's owner is the kernel (a test hook's request)" \
 	"$(field 'suspend_aborted:' owners)" 0
 
-es_start=$(at 'early_suspend_pass_start: +suspend')
-es_end=$(at 'early_suspend_pass_end: +suspend')
-t_check "early suspend: the pass brackets its handlers" \
-	in_order "$es_start" "$(at 'early_suspend_handler: +suspend')" \
-	"$(last 'early_suspend_handler: +suspend')" "$es_end"
+# Two passes each way: the aborted suspend of user space's loop (3.) runs
+# its own, then the request of "mem" (4.) runs the other.
+t_eq "early suspend: two suspend passes, two resume passes" \
+	"$(grep -c -E 'early_suspend_pass_start: +suspend' "$R") $(grep -c -E 'early_suspend_pass_start: +resume' "$R")" \
+	"2 2"
+# every handler inside a pass of its own direction, no pass nested
+t_check "early suspend: each pass brackets its handlers" \
+	awk '/early_suspend_pass_start: +suspend/ { if (p) exit 1; p = "suspend"; next }
+	     /early_suspend_pass_start: +resume/ { if (p) exit 1; p = "resume"; next }
+	     /early_suspend_pass_end:/ { if (!p) exit 1; p = ""; next }
+	     /early_suspend_handler:/ { if (!p || $0 !~ ("handler: +" p)) exit 1; n++ }
+	     END { exit p != "" || n == 0 }' "$R"
 # The test hooks' levels, and the sample driver's hook at 51.
 t_eq "early suspend: suspend hooks in level order" \
 	"$(grep -E 'early_suspend_handler: +suspend' "$R" | grep -v 'fn=fbes_' | sed -n 's/.* level=\([-0-9]*\).*/\1/p' | tr '\n' ' ')" \
-	"40 51 100 100 150 "
+	"40 51 100 100 150 40 51 100 100 150 "
 t_eq "early suspend: resume hooks in reverse level order" \
 	"$(grep -E 'early_suspend_handler: +resume' "$R" | grep -v 'fn=fbes_' | sed -n 's/.* level=\([-0-9]*\).*/\1/p' | tr '\n' ' ')" \
-	"100 100 51 50 40 "
+	"100 100 51 50 40 100 100 51 50 40 "
 t_check "early suspend: hooks named through %ps" \
 	test "$(at 'early_suspend_handler: .*fn=est_suspend')" -gt 0
 t_eq "two suspends completed" "$(grep -c -E 'suspend_end: +completed asleep_ns=' "$R")" 2

@@ -23,6 +23,15 @@
  * a suspend-block request of its own, so the system does not suspend under
  * a half-done pass.
  *
+ * User space's suspend loop.  Android since 10 runs the loop itself
+ * (SystemSuspend writes "mem" to /sys/power/state; no autosleep), and
+ * nothing requests a sleep state: a suspend that finds the early-suspend
+ * pass not in effect runs it before the suspend is in progress, and the
+ * late-resume pass after the suspend ends (early_suspend_before_suspend(),
+ * early_suspend_after_suspend(), from the suspend's first and last PM
+ * notifiers).  A sleep state requested meanwhile keeps the pass in effect
+ * after the suspend; the work item leaves a pass the suspend runs to it.
+ *
  * Android's "main" lock.  With Android's meaning of /sys/power/state
  * turned on (earlysuspend_legacy.c), a suspend-block request named "main"
  * is active from a request of "on" until the work item finds a sleep state
@@ -35,7 +44,10 @@
  *
  * Locking.  es_lock (a mutex) serialises passes, registration and the
  * debugfs read-out; handlers are called with it held, so they must not
- * register or unregister.  es_requested has its own raw spinlock so that a
+ * register or unregister.  A suspend's own passes run in the suspending
+ * task, inside system_transition_mutex and the PM notifier chain (and
+ * autosleep's lock under autosleep): hooks must not take those either
+ * (lock_system_sleep(), register_pm_notifier()).  es_requested has its own raw spinlock so that a
  * request never waits for a pass and may come from any context (hard IRQ
  * on PREEMPT_RT included).
  */
@@ -77,11 +89,13 @@ static BLOCKING_NOTIFIER_HEAD(es_resume_chain);
 /* The next registration number of the resume chain: es_resume_seq(). */
 static unsigned int es_seq;
 /*
- * The suspend pass is in effect.  Written only by the work item (under
- * es_lock, by es_pass()), which the ordered workqueue runs one at a time:
- * the work reads it without the lock, others under it.
+ * The suspend pass is in effect.  Written by es_pass(), under es_lock,
+ * from the work item and from a suspend; the work item reads it without
+ * the lock to pick a step, and es_pass() checks it again under the lock.
  */
 static bool es_suspended;
+/* The pass in effect was run by a suspend, whose end resumes; es_lock. */
+static bool es_by_suspend;
 
 /* Duration of the last pass of each direction, and how many ran. */
 static u64 es_pass_ns[2];
@@ -101,10 +115,20 @@ static bool es_main_added, es_main_used;
 
 static const char *es_state_name(suspend_state_t state);
 
+/* Hand @state to autosleep; without autosleep, user space suspends. */
+static int es_autosleep_set_state(suspend_state_t state)
+{
+#ifdef CONFIG_PM_AUTOSLEEP
+	return pm_autosleep_set_state(state);
+#else
+	return 0;
+#endif
+}
+
 #if IS_ENABLED(CONFIG_PM_EARLYSUSPEND_KUNIT_TEST)
 /* What only the KUnit suite uses (earlysuspend_internal.h). */
 int (*early_suspend_autosleep_fn)(suspend_state_t state) =
-	pm_autosleep_set_state;
+	es_autosleep_set_state;
 suspend_state_t (*early_suspend_autosleep_state_fn)(void) =
 	pm_autosleep_state;
 
@@ -186,19 +210,22 @@ static int es_resume_one(struct notifier_block *nb, unsigned long action,
 	return NOTIFY_DONE;
 }
 
-/* One pass over the handlers, with es_lock held. */
+/* One pass over the handlers, with es_lock held, unless it is in effect. */
 static void es_pass(bool suspend)
 {
-	u64 start = ktime_get_ns();
+	u64 start;
 
 	lockdep_assert_held(&es_lock);
+	if (es_suspended == suspend)
+		return;
+	start = ktime_get_ns();
 	trace_early_suspend_pass_start(suspend);
 	blocking_notifier_call_chain(suspend ? &es_suspend_chain :
 				     &es_resume_chain, suspend, NULL);
 	es_pass_ns[suspend] = ktime_get_ns() - start;
 	trace_early_suspend_pass_end(suspend, es_pass_ns[suspend]);
 	es_passes[suspend]++;
-	es_suspended = suspend;
+	WRITE_ONCE(es_suspended, suspend);
 }
 
 /*
@@ -236,7 +263,8 @@ static void es_set_autosleep(suspend_state_t state)
 static void es_main_release(void)
 {
 	raw_spin_lock_irq(&es_request_lock);
-	if (es_main_used && es_suspended && es_requested != PM_SUSPEND_ON)
+	if (es_main_used && READ_ONCE(es_suspended) &&
+	    es_requested != PM_SUSPEND_ON)
 		suspend_block_deactivate(&es_main);
 	raw_spin_unlock_irq(&es_request_lock);
 }
@@ -287,7 +315,7 @@ static void es_work_fn(struct work_struct *work)
 
 	for (;;) {
 		want = es_wish();
-		if (want != PM_SUSPEND_ON && !es_suspended) {
+		if (want != PM_SUSPEND_ON && !READ_ONCE(es_suspended)) {
 			suspend_block_activate(&es_block);
 			mutex_lock(&es_lock);
 			es_pass(true);
@@ -301,11 +329,14 @@ static void es_work_fn(struct work_struct *work)
 				es_set_autosleep(want);
 			es_main_release();
 			suspend_block_deactivate(&es_block);
-		} else if (want == PM_SUSPEND_ON && es_suspended) {
+		} else if (want == PM_SUSPEND_ON && READ_ONCE(es_suspended) &&
+			   !READ_ONCE(es_by_suspend)) {
 			suspend_block_activate(&es_block);
 			es_set_autosleep(PM_SUSPEND_ON);
 			mutex_lock(&es_lock);
-			es_pass(false);
+			/* The end of a suspend that ran the pass resumes. */
+			if (!es_by_suspend)
+				es_pass(false);
 			mutex_unlock(&es_lock);
 			suspend_block_deactivate(&es_block);
 		} else if (es_autosleep_target(want) !=
@@ -330,6 +361,55 @@ static void es_work_fn(struct work_struct *work)
 	 * here too.
 	 */
 	es_main_release();
+}
+
+/**
+ * early_suspend_before_suspend - Run the early-suspend pass for a suspend.
+ *
+ * Called by the suspend's first PM notifier, before the suspend is in
+ * progress (activations by the hooks are not wakeups of it).  Runs the pass
+ * if it is not in effect; the suspend's end then runs the late-resume pass.
+ *
+ * Context: Process context, the task that suspends.
+ */
+void early_suspend_before_suspend(void)
+{
+	mutex_lock(&es_lock);
+	if (!es_suspended) {
+		es_pass(true);
+		WRITE_ONCE(es_by_suspend, true);
+	}
+	mutex_unlock(&es_lock);
+}
+
+/**
+ * early_suspend_after_suspend - Run the late-resume pass after a suspend.
+ *
+ * Called once the suspend has ended (resumed, aborted or vetoed; after
+ * its last PM notifier, or after its first on a veto): runs the
+ * late-resume pass if early_suspend_before_suspend() ran the early-suspend
+ * one and "on" is still the state requested; a sleep state requested
+ * meanwhile keeps the pass in effect, as if that request had run it.
+ *
+ * Context: Process context, the task that suspended.
+ */
+void early_suspend_after_suspend(void)
+{
+	bool kept;
+
+	mutex_lock(&es_lock);
+	kept = es_by_suspend && get_suspend_state() != PM_SUSPEND_ON;
+	if (es_by_suspend && !kept)
+		es_pass(false);
+	WRITE_ONCE(es_by_suspend, false);
+	mutex_unlock(&es_lock);
+	/*
+	 * A kept pass is the requests' from now on.  The work item may have
+	 * looked at it while the suspend still owned it (an "on" after the
+	 * wish read above) and left it: let it decide again.
+	 */
+	if (kept)
+		queue_work(es_wq, &es_work);
 }
 
 /* suspend_state_t is __bitwise: index pm_states[] through this. */

@@ -29,8 +29,21 @@ bool early_suspend_in_effect(void);
 /* Hooks slower than this (ms) are reported once each. */
 extern unsigned int early_suspend_slow_ms;
 #else
-#define early_suspend_set_autosleep(state) pm_autosleep_set_state(state)
+#define early_suspend_set_autosleep(state) es_autosleep_set_state(state)
 #define early_suspend_autosleep_state() pm_autosleep_state()
+#endif
+
+/*
+ * The passes of a suspend that finds no sleep state requested (user
+ * space's suspend loop), called by the suspend's first and last PM
+ * notifiers (qos_suspend_attempt.c).
+ */
+#ifdef CONFIG_PM_EARLYSUSPEND
+void early_suspend_before_suspend(void);
+void early_suspend_after_suspend(void);
+#else
+static inline void early_suspend_before_suspend(void) {}
+static inline void early_suspend_after_suspend(void) {}
 #endif
 
 void early_suspend_use_main_lock(bool use);

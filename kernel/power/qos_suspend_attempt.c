@@ -28,6 +28,7 @@
 #include <trace/events/power.h>
 #include <trace/events/suspend_qos.h>
 
+#include "earlysuspend_internal.h"
 #include "qos_suspend_block.h"
 #include "wakeup_reasons.h"
 
@@ -53,8 +54,9 @@ static bool sa_entered;
  * suspend aborted or since (their last change is later): a request that
  * made the suspend abort and was released at once is still named.
  */
-static atomic_t sa_abort_active;	/* requests active at the abort */
+static atomic_t sa_abort_active;	/* requests active at the abort, + 1 */
 static u64 sa_abort_at;			/* qos_mono_ns() of the abort */
+static u64 sa_abort_hi;			/* ... without the tick of skew */
 static void sa_report_fn(struct work_struct *work);
 static DECLARE_WORK(sa_report_work, sa_report_fn);
 
@@ -63,19 +65,34 @@ static void sa_report_fn(struct work_struct *work)
 	struct suspend_block_stats st;
 	struct suspend_block_walk w;
 	struct suspend_block_request *req;
-	char names[128], owners[64], reason[256];
+	char names[128], owners[64], reason[256], last[64];
 	size_t len = 0, olen = 0, rlen = 0;
+	/* Fully ordered: pairs with the release in the report, times last. */
 	unsigned int active = atomic_xchg(&sa_abort_active, 0);
-	u64 at = READ_ONCE(sa_abort_at);
+	u64 at = READ_ONCE(sa_abort_at), hi = READ_ONCE(sa_abort_hi);
+	u64 last_at = 0;
 
-	if (!active)
+	if (!active--)
 		return;
 	names[0] = '\0';
 	owners[0] = '\0';
 	reason[0] = '\0';
+	last[0] = '\0';
 	suspend_block_walk_start(&w);
 	while ((req = suspend_block_walk_next(&w))) {
 		suspend_block_get_stats(req, &st);
+		/*
+		 * Nothing active at the abort: the one that ended last
+		 * before it (a later change is not what made it abort).
+		 */
+		if (!active) {
+			if (st.last_change <= hi && st.last_change >= last_at &&
+			    !suspend_block_request_active(req)) {
+				last_at = st.last_change;
+				strscpy(last, req->name, sizeof(last));
+			}
+			continue;
+		}
 		if (!suspend_block_request_active(req) && st.last_change < at)
 			continue;
 		/* wakeup_reasons: as many whole names as fit, by spaces. */
@@ -99,6 +116,17 @@ static void sa_report_fn(struct work_struct *work)
 				  req->owner ? pid_nr(req->owner->pid) : 0);
 	}
 	suspend_block_walk_end(&w);
+	if (!active) {
+		/*
+		 * An event registered since the handshake (a request that
+		 * ended just before the check, a timeout expiring meanwhile):
+		 * ACK's "last active" wakeup source.
+		 */
+		wakeup_reasons_abort_last(last);
+		trace_suspend_aborted(0, last, "");
+		pm_pr_dbg("suspend aborted, last active request: %s\n", last);
+		return;
+	}
 	wakeup_reasons_abort(reason);
 	trace_suspend_aborted(active, names, owners);
 	pm_pr_dbg("suspend blocked by %u request(s): %s\n", active, names);
@@ -110,10 +138,12 @@ static void sa_report_fn(struct work_struct *work)
  * Context: Any context, hard IRQ and the PM core's s2idle_lock included:
  * this call takes no lock and is O(1).  Called by the PM core when a
  * suspend (or the freezing of tasks) under the wakeup_count handshake
- * finds a wakeup event pending and aborts.  If suspend-block requests are
- * active, they are named in /sys/kernel/wakeup_reasons/last_resume_reason,
+ * finds a wakeup event pending and aborts.  The suspend-block requests
+ * active then are named in /sys/kernel/wakeup_reasons/last_resume_reason,
  * and their number and the first names go to the suspend_aborted
- * tracepoint and, with pm_debug_messages, to the kernel log.  A work item
+ * tracepoint and, with pm_debug_messages, to the kernel log; if none is
+ * (the event that made the suspend abort ended before the check), the
+ * request whose interval ended last is named instead.  A work item
  * reports them, and the end of the suspend attempt waits for it, so the
  * report comes before the suspend_end event.
  *
@@ -126,24 +156,24 @@ bool suspend_block_report_abort(void)
 	 * request active when the count is read ends no earlier, so the
 	 * work names it even if it ends before the work runs.
 	 */
-	u64 at = max_t(u64, qos_mono_ns(), TICK_NSEC) - TICK_NSEC;
+	u64 hi = qos_mono_ns(), at = max_t(u64, hi, TICK_NSEC) - TICK_NSEC;
 	unsigned int active = suspend_block_active_count();
 
-	if (!active)
-		return false;
 	WRITE_ONCE(sa_abort_at, at);
+	WRITE_ONCE(sa_abort_hi, hi);
 	/*
 	 * The time before the count: a work already running that takes
 	 * this count (its atomic_xchg() is a full barrier) reads this time.
 	 */
-	atomic_set_release(&sa_abort_active, active);
+	atomic_set_release(&sa_abort_active, active + 1);
 	/*
 	 * Both stores before the work's reads, even when it is pending
-	 * already and queue_work() orders nothing.
+	 * already: queue_work() documents its ordering only when it
+	 * queues the work.
 	 */
 	smp_mb();
 	queue_work(system_highpri_wq, &sa_report_work);
-	return true;
+	return active;
 }
 
 /*
@@ -162,12 +192,15 @@ static void sa_end(void)
 	flush_work(&sa_report_work);
 	wakeup_reasons_end();
 	clear_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
+	clear_bit(SB_RARE_HANDSHAKE, &suspend_block_rare);
 	/* Time spent asleep shows as boottime running ahead. */
 	asleep = ktime_sub(ktime_mono_to_any(0, TK_OFFS_BOOT),
 			   sa_offset);
 	trace_suspend_end(sa_entered,
 			  max_t(s64, ktime_to_ns(asleep), 0));
 	sa_prepared = false;
+	/* Once the suspend is over: resume hooks' activations are not its. */
+	early_suspend_after_suspend();
 }
 
 static int sa_pm_begin(struct notifier_block *nb, unsigned long action,
@@ -175,9 +208,36 @@ static int sa_pm_begin(struct notifier_block *nb, unsigned long action,
 {
 	switch (action) {
 	case PM_SUSPEND_PREPARE:
+		/* Its hooks' activations are not wakeups of this suspend. */
+		early_suspend_before_suspend();
+		fallthrough;
 	case PM_HIBERNATION_PREPARE:
 		wakeup_reasons_begin();
+		/*
+		 * Whether user space (or autosleep) armed the wakeup_count
+		 * handshake for this suspend, before it wrote the state: a
+		 * check that finds an event pending disarms it, and on ACPI
+		 * the s2idle loop may go on sleeping after such a check (an
+		 * SCI that proved spurious), so activations must not read
+		 * events_check_enabled to know whether to wake the loop.  Set
+		 * before SUSPENDING, in the same word: a reader that sees
+		 * SUSPENDING sees it too.
+		 */
+		if (READ_ONCE(events_check_enabled))
+			set_bit(SB_RARE_HANDSHAKE, &suspend_block_rare);
 		set_bit(SB_RARE_SUSPENDING, &suspend_block_rare);
+		/*
+		 * The bits before the suspend's later checks of the count of
+		 * events: pairs with the fully ordered exchange of the
+		 * aggregate in sb_count_up() before sb_wake_suspend() reads
+		 * the word (store buffering: either the activation sees the
+		 * suspend in progress and wakes it, or the suspend's check
+		 * sees the event).  The two sides write different words; the
+		 * event the check reads is the one the 0 -> 1 caller began
+		 * (pm_wakeup_event_begin()) before its exchange, and any
+		 * later activation's exchange is ordered after that one.
+		 */
+		smp_mb__after_atomic();
 		sa_offset = ktime_mono_to_any(0, TK_OFFS_BOOT);
 		sa_entered = false;
 		sa_prepared = false;

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The "blame" scenario, recorded by tests/trace.sh and checked by
 # scripts/check-trace.sh: a driver's kernel locks, a user lock held 2 s, a
-# suspend aborted by a request activated during it (held 1 s), an
+# suspend of user space's loop (with its own early-suspend passes) aborted
+# by a request activated during it (held 1 s), then a request of "mem": an
 # early-suspend pass and two autosleep cycles woken by the RTC.
 
 . /tests/lib.sh
