@@ -120,7 +120,10 @@ if ! grep -q '^# done' "$results" 2>/dev/null; then
 	why="the guest did not finish (status $status: crash or timeout)"
 	failed=$((failed + 1))
 fi
-if reports=$("$top/scripts/splat-check.sh" "$console"); then
+# A KCSAN kernel's races are sorted into the project's and upstream's.
+kcsan_build=
+[ "$variant" = kcsan ] && kcsan_build=$bdir/$variant
+if reports=$("$top/scripts/splat-check.sh" "$console" $kcsan_build); then
 	:
 else
 	why="$why${why:+; }kernel reports in the console:

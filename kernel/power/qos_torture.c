@@ -18,8 +18,9 @@
  *    equal the calls the test made on it, once all have stopped;
  *  - "aggregate": then the class's count is the number of active
  *    requests, and the power-level limit the least active level;
- *  - "stale" (stale_hog_ms): the PM core never counts an event in progress
- *    while nothing is active for longer than stale_bound_ms.
+ *  - "stale" (visible_ms): with every CPU stopped, the aggregate is the
+ *    number of active requests and the PM core counts an event in
+ *    progress exactly while it is non-zero (qt_visible_fn()).
  *
  * The *_busted targets run the same contexts and checks on broken copies
  * of the classes' algorithms kept here, as locktorture keeps
@@ -46,6 +47,7 @@
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
+#include <linux/stop_machine.h>
 #include <linux/torture.h>
 #include <linux/wakelock.h>
 
@@ -67,13 +69,12 @@ torture_param(int, shuffle_interval, 0, "s between shuffles of the threads (0: n
 torture_param(int, stutter, 0, "Seconds of run, then as many of pause for the threads (0: none)");
 torture_param(int, shutdown_secs, 0, "Power off after this many seconds (0: never)");
 torture_param(int, stat_interval, 0, "Seconds between statistics printouts (0: at the end only)");
-torture_param(int, stale_hog_ms, 0, "Stale-event check: preempt the threads this long (0: off)");
-torture_param(int, stale_bound_ms, 100, "Longest a stale event may last, ms");
+torture_param(int, visible_ms, 20, "ms between stale-event checks under stop_machine (0: none)");
 torture_param(bool, verbose, false, "Log the framework's steps");
 
 static char *torture_type = "mix";
 module_param(torture_type, charp, 0444);
-MODULE_PARM_DESC(torture_type, "mix, suspend_block, power_level, wake_lock, wakeup_source, *_busted");
+MODULE_PARM_DESC(torture_type, "mix, suspend_block, power_level, wake_lock, wakeup_source, *_busted (an unknown one lists them)");
 
 /* Where an operation may run. */
 #define QT_TASK		BIT(0)
@@ -147,6 +148,7 @@ struct qt_type {
 	const char *name;
 	bool busted_source;		/* the shared source is the broken copy's */
 	const struct qt_op ops[QT_MAX_OPS];
+	bool preemptible;		/* the class's preempt-off gaps open */
 };
 
 static struct {
@@ -165,12 +167,15 @@ static struct {
 	struct qt_cpu *cpus;
 	struct qt_source shared_src;
 	struct task_struct *stats_task;
-	/* The stale-event check: see qt_stale_sampler(). */
-	struct task_struct *hog;
-	struct task_struct *sampler;
-	int hog_cpu;
-	unsigned long hog_spins;
-	u64 stale_max_ns;
+	/* The stale-event check: see qt_visible_fn(). */
+	struct task_struct *visible_task;
+	unsigned long visible_checks;
+	unsigned long stale_seen;
+	struct qt_stale {
+		unsigned int aggregate;
+		unsigned int active;
+		bool in_progress;
+	} stale_first;
 } qt;
 
 static void qt_err(enum qt_err e)
@@ -537,6 +542,14 @@ static const struct qt_type qt_types[] = {
 		QT_OP(own_cycle_busted, 1, QT_ANY),
 	} },
 	/*
+	 * The class itself, with the gap of each transition between its
+	 * aggregate and its state word open to preemption (in task context):
+	 * the stale-event check must find a task preempted there.
+	 */
+	{ "suspend_block_preempt_busted", false, {
+		QT_OP(own_cycle, 1, QT_TASK),
+	}, .preemptible = true },
+	/*
 	 * Levels 0 and none from the threads alone, so that level 0's count
 	 * reaches zero often; interrupts stall them anywhere.
 	 */
@@ -592,9 +605,6 @@ static int qt_thread(void *arg)
 	unsigned long n = 0;
 
 	VERBOSE_TOROUT_STRING("thread started");
-	/* The stale-event check: on the hog's CPU, and only there. */
-	if (stale_hog_ms > 0)
-		set_cpus_allowed_ptr(current, cpumask_of(qt.hog_cpu));
 	do {
 		qt_run_op(c);
 		if (think_us > 0)
@@ -632,83 +642,55 @@ static enum hrtimer_restart qt_hrtimer_fn(struct hrtimer *h)
 }
 
 /*
- * The stale-event check.  A deactivation that takes the aggregate to 0
- * must end the PM core's event before anything else runs on its CPU: a
- * task preempted in between would leave an event in progress with nothing
- * active (wakeup_count readers and autosleep blocked, no blocker to name)
- * for as long as it is off the CPU.  With stale_hog_ms, the threads run on
- * one CPU, where this SCHED_FIFO thread wakes at random and stays busy for
- * stale_hog_ms, preempting whichever thread runs there, wherever it is.
- * It counts its progress, so that the sampler can tell its CPU ran.
+ * The stale-event check, every visible_ms: with every CPU stopped
+ * (stop_machine()), no transition is under way, since the class runs each
+ * one with preemption off and an interrupt handler runs to its end before
+ * the stopper runs on its CPU.  Then the aggregate must equal the number of
+ * active requests, at any count, and the PM core must count an event in
+ * progress exactly while it is non-zero.  A task preempted inside a
+ * transition (the window suspend_block_preempt_busted opens) shows here:
+ * a count that no active request explains, or an event with nothing
+ * active, or the reverse.  (One legitimate exception, which the test's
+ * runs never make: a wakeup source removed while active keeps an event
+ * of its own until it is relaxed; a device unplugged during a run would
+ * show as a stale event.)
  */
-static int qt_stale_hog(void *arg)
+static int qt_visible_fn(void *arg)
 {
-	unsigned int ms = max(stale_hog_ms, 2);
-	u64 until;
+	unsigned int aggregate, active;
+	bool inpr;
 
-	set_cpus_allowed_ptr(current, cpumask_of(qt.hog_cpu));
-	sched_set_fifo(current);
-	do {
-		schedule_timeout_interruptible(msecs_to_jiffies(ms / 2 +
-					       get_random_u32_below(ms / 2)));
-		until = local_clock() + (u64)ms * NSEC_PER_MSEC;
-		while (local_clock() < until && !torture_must_stop()) {
-			WRITE_ONCE(qt.hog_spins, qt.hog_spins + 1);
-			cpu_relax();
-		}
-	} while (!torture_must_stop());
-	torture_kthread_stopping("qt_stale_hog");
+	active = pm_qos_torture_active_requests(&aggregate);
+	inpr = pm_qos_torture_event_in_progress();
+	qt.visible_checks++;
+	if (active != aggregate || inpr != !!aggregate) {
+		if (!qt.stale_seen)
+			qt.stale_first = (struct qt_stale) { aggregate, active, inpr };
+		qt.stale_seen++;
+	}
 	return 0;
 }
 
-/*
- * On another CPU, every 100-200 us: the aggregate at 0 (before and after)
- * with an event in progress.  That is legitimate only while a transition
- * runs with preemption off (a speculative begin, a 1 -> 0 and its end, a
- * widened window in either, a hard IRQ in between): a streak of such
- * samples longer than stale_bound_ms, with no other sample between them
- * and in which the hog made progress (its CPU ran, and was not stalled by
- * the host), is an error.  A task preempted inside a transition shows as
- * nothing but such samples for as long as the hog runs, while two
- * legitimate windows nearly always have another sample between them.  A
- * gap of over 10 ms between two samples (this CPU stalled) starts a new
- * streak: the samples that would have ended the old one were not taken.
- */
-static int qt_stale_sampler(void *arg)
+static int qt_visible_thread(void *arg)
 {
-	unsigned long spins = 0;
-	bool reported = false;
-	u64 since = 0, last = 0, now;
+	unsigned long seen = 0;
 
-	set_cpus_allowed_ptr(current, cpumask_of(cpumask_first(cpu_online_mask)));
 	do {
-		usleep_range(100, 200);
-		now = local_clock();
-		if (now - last > 10 * NSEC_PER_MSEC)
-			since = 0;
-		last = now;
-		if (pm_qos_torture_aggregate() ||
-		    !pm_qos_torture_event_in_progress() ||
-		    pm_qos_torture_aggregate()) {
-			since = 0;
-			reported = false;
-			continue;
-		}
-		if (!since) {
-			since = now;
-			spins = READ_ONCE(qt.hog_spins);
-			continue;
-		}
-		qt.stale_max_ns = max(qt.stale_max_ns, now - since);
-		if (!reported && READ_ONCE(qt.hog_spins) != spins &&
-		    now - since > (u64)stale_bound_ms * NSEC_PER_MSEC) {
-			reported = true;
-			pr_alert("%s-torture: an event in progress with nothing active for %llu us\n",
-				 torture_type, div_u64(now - since, NSEC_PER_USEC));
-			qt_err(QT_STALE);
+		schedule_timeout_interruptible(max(msecs_to_jiffies(visible_ms), 1UL));
+		stop_machine(qt_visible_fn, NULL, NULL);
+		if (qt.stale_seen != seen) {
+			if (!seen)
+				pr_alert("%s-torture: aggregate %u with %u requests active, event in progress %d\n",
+					 torture_type, qt.stale_first.aggregate,
+					 qt.stale_first.active,
+					 qt.stale_first.in_progress);
+			while (seen < qt.stale_seen) {
+				qt_err(QT_STALE);
+				seen++;
+			}
 		}
 	} while (!torture_must_stop());
-	torture_kthread_stopping("qt_stale_sampler");
+	torture_kthread_stopping("qt_visible_thread");
 	return 0;
 }
 
@@ -835,7 +817,7 @@ static int qt_setup(void)
 
 	qt.nshared = clamp(nshared, 1, 64);
 	qt.nthreads = nthreads >= 0 ? nthreads :
-		      2 * (stale_hog_ms > 0 ? 1 : num_online_cpus());
+		      2 * num_online_cpus();
 	qt.shared = kcalloc(qt.nshared, sizeof(*qt.shared), GFP_KERNEL);
 	qt.threads = kcalloc(qt.nthreads, sizeof(*qt.threads), GFP_KERNEL);
 	qt.cpus = kcalloc(nr_cpu_ids, sizeof(*qt.cpus), GFP_KERNEL);
@@ -863,8 +845,7 @@ static int qt_setup(void)
 }
 
 /*
- * Each CPU's timer and hrtimer (not with the stale-event check, which
- * watches task context alone).  A CPU that goes offline hands them to
+ * Each CPU's timer and hrtimer.  A CPU that goes offline hands them to
  * another; one that comes online during the run gets none of its own.
  */
 static void qt_start_timers(void)
@@ -872,8 +853,6 @@ static void qt_start_timers(void)
 	int cpu;
 
 	WRITE_ONCE(qt.running, true);
-	if (stale_hog_ms > 0)
-		return;
 	cpus_read_lock();
 	for_each_online_cpu(cpu) {
 		struct qt_cpu *c = &qt.cpus[cpu];
@@ -901,22 +880,6 @@ static void qt_stop_timers(void)
 		del_timer_sync(&c->timer);
 		c->started = false;
 	}
-}
-
-/* The stale-event check: the hog on the last CPU, the sampler on the first. */
-static int qt_stale_start(void)
-{
-	int err;
-
-	if (stale_hog_ms <= 0)
-		return 0;
-	qt.hog_cpu = cpumask_last(cpu_online_mask);
-	if (qt.hog_cpu == cpumask_first(cpu_online_mask))
-		return -EINVAL;		/* needs two CPUs */
-	err = torture_create_kthread(qt_stale_hog, NULL, qt.hog);
-	if (err)
-		return err;
-	return torture_create_kthread(qt_stale_sampler, NULL, qt.sampler);
 }
 
 static long qt_errors(void)
@@ -967,11 +930,10 @@ static int qt_stats_thread(void *arg)
 
 static void qt_print_params(const char *tag)
 {
-	pr_alert("%s-torture:--- %s: nthreads=%d nshared=%d window_us=%d window_ratio=%d irq_period_us=%d think_us=%d onoff_interval=%d onoff_holdoff=%d shuffle_interval=%d stutter=%d stale_hog_ms=%d stale_bound_ms=%d\n",
+	pr_alert("%s-torture:--- %s: nthreads=%d nshared=%d window_us=%d window_ratio=%d irq_period_us=%d think_us=%d onoff_interval=%d onoff_holdoff=%d shuffle_interval=%d stutter=%d visible_ms=%d\n",
 		 torture_type, tag, qt.nthreads, qt.nshared, window_us,
 		 window_ratio, irq_period_us, think_us, onoff_interval,
-		 onoff_holdoff, shuffle_interval, stutter, stale_hog_ms,
-		 stale_bound_ms);
+		 onoff_holdoff, shuffle_interval, stutter, visible_ms);
 }
 
 /* The broken copies, once every context has stopped: back at rest. */
@@ -1035,8 +997,7 @@ static void qt_cleanup(void)
 	if (qt.threads)
 		for (i = 0; i < qt.nthreads; i++)
 			torture_stop_kthread(qt_thread, qt.threads[i].task);
-	torture_stop_kthread(qt_stale_hog, qt.hog);
-	torture_stop_kthread(qt_stale_sampler, qt.sampler);
+	torture_stop_kthread(qt_visible_thread, qt.visible_task);
 	torture_stop_kthread(qt_stats_thread, qt.stats_task);
 	if (qt.cpus)
 		qt_stop_timers();
@@ -1060,8 +1021,8 @@ static void qt_cleanup(void)
 	if (qt.ready) {
 		qt_check_aggregates_final();
 		qt_print_stats();
-		pr_alert("%s-torture: expired=%ld stale_max_us=%llu\n", torture_type,
-			 qt.expired, div_u64(qt.stale_max_ns, NSEC_PER_USEC));
+		pr_alert("%s-torture: expired=%ld visible_checks=%lu\n",
+			 torture_type, qt.expired, qt.visible_checks);
 		qt_print_params(qt_errors() ? "End of test: FAILURE" :
 				"End of test: SUCCESS");
 	}
@@ -1090,15 +1051,14 @@ static int __init qt_init(void)
 		if (!strcmp(torture_type, qt_types[i].name))
 			qt.type = &qt_types[i];
 	if (!qt.type) {
-		pr_alert("%s-torture: unknown torture_type\n",
-			 torture_type);
-		err = -EINVAL;
-		goto unwind;
-	}
-	/* The stale-event check pins the threads to a CPU hotplug may take. */
-	if (stale_hog_ms > 0 && onoff_interval > 0) {
-		pr_alert("%s-torture: stale_hog_ms excludes onoff_interval\n",
-			 torture_type);
+		char valid[256];
+		int len = 0;
+
+		for (i = 0; i < ARRAY_SIZE(qt_types); i++)
+			len += scnprintf(valid + len, sizeof(valid) - len, " %s",
+					 qt_types[i].name);
+		pr_alert("%s-torture: unknown torture_type; valid:%s\n",
+			 torture_type, valid);
 		err = -EINVAL;
 		goto unwind;
 	}
@@ -1113,10 +1073,14 @@ static int __init qt_init(void)
 	if (err)
 		goto unwind;
 	qt_print_params("Start of test");
-	pm_qos_torture_open_windows(max(window_us, 0), max(window_ratio, 1));
-	err = qt_stale_start();
-	if (err)
-		goto unwind;
+	pm_qos_torture_open_windows(max(window_us, 0), max(window_ratio, 1),
+				    qt.type->preemptible);
+	if (visible_ms > 0) {
+		err = torture_create_kthread(qt_visible_thread, NULL,
+					     qt.visible_task);
+		if (err)
+			goto unwind;
+	}
 	qt_start_timers();
 	for (i = 0; i < qt.nthreads; i++) {
 		err = torture_create_kthread(qt_thread, &qt.threads[i],
@@ -1131,7 +1095,7 @@ static int __init qt_init(void)
 	}
 	err = torture_onoff_init(onoff_holdoff * HZ,
 				 msecs_to_jiffies(max(onoff_interval, 0)), NULL);
-	if (!err && shuffle_interval > 0 && stale_hog_ms <= 0)
+	if (!err && shuffle_interval > 0)
 		err = torture_shuffle_init(shuffle_interval * HZ);
 	if (!err && stutter > 0)
 		err = torture_stutter_init(stutter * HZ, stutter * HZ);

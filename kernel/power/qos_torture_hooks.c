@@ -26,10 +26,12 @@ DEFINE_STATIC_KEY_FALSE(pm_qos_torture_windows);
 
 static unsigned int window_max_us;
 static unsigned int window_ratio = 1;
+static bool window_preemptible;
 /*
- * Per CPU, and no lock: the classes call the delay under raw spinlocks and
- * in hard IRQs.  An interrupt that draws on its CPU's state in the middle
- * of a draw only perturbs the sequence.
+ * Per CPU, each draw with interrupts off: the classes call the delay in
+ * task context, under raw spinlocks and in hard IRQs, and an interrupt
+ * drawing on its CPU's state in the middle of a task's draw would race
+ * with it.
  */
 static DEFINE_PER_CPU(struct rnd_state, window_rnd);
 
@@ -42,9 +44,12 @@ static DEFINE_PER_CPU(struct rnd_state, window_rnd);
  */
 void pm_qos_torture_delay(void)
 {
-	u32 r = prandom_u32_state(get_cpu_ptr(&window_rnd));
+	unsigned long flags;
+	u32 r;
 
-	put_cpu_ptr(&window_rnd);
+	local_irq_save(flags);
+	r = prandom_u32_state(this_cpu_ptr(&window_rnd));
+	local_irq_restore(flags);
 	if (r % READ_ONCE(window_ratio))
 		return;
 	udelay((r >> 16) % (READ_ONCE(window_max_us) + 1));
@@ -52,13 +57,39 @@ void pm_qos_torture_delay(void)
 EXPORT_SYMBOL_NS_GPL(pm_qos_torture_delay, PM_QOS_TORTURE);
 
 /**
+ * pm_qos_torture_preempt_delay - A delay in a transition's preempt-off gap.
+ *
+ * Context: Any context.  As pm_qos_torture_delay(); when the windows were
+ * opened preemptible, and the class's own preempt_disable() is the only
+ * thing that keeps the calling task on its CPU, with preemption enabled
+ * around the delay and a chance to be scheduled out: the class as it would
+ * be without that preempt_disable().
+ */
+void pm_qos_torture_preempt_delay(void)
+{
+	if (!READ_ONCE(window_preemptible) || preempt_count() != 1 ||
+	    irqs_disabled()) {
+		pm_qos_torture_delay();
+		return;
+	}
+	preempt_enable();
+	pm_qos_torture_delay();
+	cond_resched();
+	preempt_disable();
+}
+EXPORT_SYMBOL_NS_GPL(pm_qos_torture_preempt_delay, PM_QOS_TORTURE);
+
+/**
  * pm_qos_torture_open_windows - Turn the classes' delay points on.
  * @max_us: longest delay, in microseconds (at most 1000).
  * @ratio: delay one passage of a window in this many (at least 1).
+ * @preemptible: open the preempt-off gaps of the transitions to preemption
+ *	(pm_qos_torture_preempt_delay()): for a busted torture type only.
  *
  * Context: Process context; sleeps.
  */
-void pm_qos_torture_open_windows(unsigned int max_us, unsigned int ratio)
+void pm_qos_torture_open_windows(unsigned int max_us, unsigned int ratio,
+				 bool preemptible)
 {
 	int cpu;
 
@@ -66,6 +97,7 @@ void pm_qos_torture_open_windows(unsigned int max_us, unsigned int ratio)
 		prandom_seed_state(per_cpu_ptr(&window_rnd, cpu), get_random_u64());
 	WRITE_ONCE(window_max_us, min(max_us, 1000U));
 	WRITE_ONCE(window_ratio, max(ratio, 1U));
+	WRITE_ONCE(window_preemptible, preemptible);
 	static_branch_enable(&pm_qos_torture_windows);
 }
 EXPORT_SYMBOL_NS_GPL(pm_qos_torture_open_windows, PM_QOS_TORTURE);
@@ -78,6 +110,7 @@ EXPORT_SYMBOL_NS_GPL(pm_qos_torture_open_windows, PM_QOS_TORTURE);
 void pm_qos_torture_close_windows(void)
 {
 	static_branch_disable(&pm_qos_torture_windows);
+	WRITE_ONCE(window_preemptible, false);
 }
 EXPORT_SYMBOL_NS_GPL(pm_qos_torture_close_windows, PM_QOS_TORTURE);
 
