@@ -51,6 +51,7 @@ GUEST_TESTS ?= $(filter-out lib demo bench-user,$(basename $(notdir $(wildcard t
 GUEST ?= guest
 
 .PHONY: help deps suspend-block tree kernel kunit kunit-um kunit-pristine kunit-i386 kunit-x86_64 \
+	kunit-arm64 kunit-arm \
 	kunit-kcsan guest-test run test trace torture test-kcsan bench bench-perf bench-icount \
 	check patches patches-check clean distclean
 
@@ -66,6 +67,8 @@ help:
 	@echo "make kunit-i386    KUnit on a 32-bit x86 kernel under QEMU (not in make test:"
 	@echo "                   its cold build alone takes 11 min)"
 	@echo "make kunit-x86_64  KUnit on x86_64 (QEMU, lockdep/KASAN/UBSAN/kmemleak)"
+	@echo "make kunit-arm64   KUnit on arm64 under QEMU's virt machine (cross-compiled;"
+	@echo "make kunit-arm     on 32-bit arm: not in make test, cold builds of 10+ min)"
 	@echo "make guest-test    boot the guest and run tests/ [GUEST_TESTS=name...]"
 	@echo "make trace         record tests/scenarios/SCENARIO.sh (blame) with trace-cmd in the"
 	@echo "                   guest; report who kept it awake, timeline SVG"
@@ -285,6 +288,14 @@ kunit-x86_64: $(call bzimage,guest)
 
 kunit-kcsan: $(call bzimage,kcsan)
 	@scripts/run-kunit.sh kcsan
+
+# arm64 and 32-bit arm under QEMU's virt machine: kunit.py configures and
+# builds them (incrementally) in build/kunit-arm64 and build/kunit-arm.
+kunit-arm64: $(TREE)
+	@scripts/run-kunit.sh arm64
+
+kunit-arm: $(TREE) configs/arm-smp.config
+	@scripts/run-kunit.sh arm
 
 kunit: kunit-um kunit-pristine kunit-i386 kunit-x86_64
 

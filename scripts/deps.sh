@@ -21,7 +21,8 @@ packages="linux-source-6.1 linux-source-6.12 make gcc libc6-dev flex bison
 	  libtracecmd-dev libtracefs-dev libtraceevent-dev pkg-config
 	  librsvg2-bin gnuplot-nox linux-perf coreutils findutils sed mawk
 	  diffutils python3-sphinx python3-sphinx-rtd-theme python3-ply
-	  python3-git clang lld llvm coccinelle"
+	  python3-git clang lld llvm coccinelle gcc-aarch64-linux-gnu
+	  gcc-arm-linux-gnueabihf qemu-system-arm"
 
 # pkg-config modules of the host tools (tools/pm-blame/Makefile's PKGS and
 # what their .pc files require), each with the package that ships it.
@@ -38,7 +39,9 @@ commands="make:make gcc:gcc flex:flex bison:bison bc:bc cpio:cpio gzip:gzip
 	  mktemp:coreutils nproc:coreutils find:findutils xargs:findutils
 	  sed:sed awk:mawk diff:diffutils ldd:libc-bin dpkg-query:dpkg
 	  sphinx-build:python3-sphinx clang:clang ld.lld:lld llvm-ar:llvm
-	  spatch:coccinelle"
+	  spatch:coccinelle aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
+	  arm-linux-gnueabihf-gcc:gcc-arm-linux-gnueabihf
+	  qemu-system-aarch64:qemu-system-arm qemu-system-arm:qemu-system-arm"
 
 check_only=
 [ "$1" = --check ] && check_only=1

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run-kunit.sh um|um-pristine|i386|x86_64|kcsan: run the KUnit suites with
-# kunit.py exec on a kernel make built.
+# run-kunit.sh um|um-pristine|i386|x86_64|kcsan|arm64|arm: run the KUnit
+# suites with kunit.py exec on a kernel make built (arm64 and arm: kunit.py
+# run, which builds the kernel itself).
 #
 # um: the fast native UML kernel (build/kunit-um), with lockdep
 # (configs/uml-debug.config).
@@ -12,7 +13,12 @@
 # QEMU (2 CPUs).
 # x86_64: boots the x86_64 debug kernel (build/guest: it carries the
 # suites; one build serves the guest and KUnit) under QEMU (TCG, 2 CPUs);
-# kcsan: the same for the KCSAN variant (build/kcsan).  Any lockdep, KASAN,
+# kcsan: the same for the KCSAN variant (build/kcsan).
+# arm64, arm: kunit.py's configuration for QEMU's virt machine (arm: the
+# 32-bit, locked path of the wakeup sources) with the project's options,
+# cross-compiled with Debian's gcc-aarch64-linux-gnu and
+# gcc-arm-linux-gnueabihf, booted with two CPUs (multi-threaded TCG), in
+# build/kunit-arm64 and build/kunit-arm.  Any lockdep, KASAN,
 # UBSAN, debugobjects or WARN report fails the run even when every case
 # passed.  Writes "PASSED FAILED" to build/results/kunit-ARCH.count for the
 # summary.
@@ -74,8 +80,22 @@ x86_64|kcsan)
 	      --kunitconfig="$top/kunit/.kunitconfig"
 	      --qemu_args="-smp 2" --timeout=900)
 	;;
+arm64|arm)
+	out=$bdir/kunit-$arch
+	cross=aarch64-linux-gnu-
+	extra=()
+	if [ "$arch" = arm ]; then
+		cross=arm-linux-gnueabihf-
+		extra=(--kunitconfig="$top/configs/arm-smp.config")
+	fi
+	args=(run --build_dir="$out" --arch="$arch" --cross_compile="$cross"
+	      --kunitconfig="$top/kunit/.kunitconfig"
+	      --kunitconfig="$top/Kconfig.fragment" "${extra[@]}"
+	      --jobs="$(nproc)" --make_options="CC=ccache ${cross}gcc"
+	      --qemu_args="-smp 2" --timeout=900)
+	;;
 *)
-	echo "usage: $0 [--build] um|um-pristine|i386|x86_64|kcsan" >&2
+	echo "usage: $0 [--build] um|um-pristine|i386|x86_64|kcsan|arm64|arm" >&2
 	exit 2
 	;;
 esac
@@ -119,7 +139,10 @@ if [ -z "$summary" ] || [ "$status" != 0 ] && [ "$failed" = 0 ]; then
 	failed=$((failed + 1))
 fi
 scripts_out=
-if ! scripts_out=$("$top/scripts/splat-check.sh" "$out/test.log"); then
+# A KCSAN kernel's races are sorted into the project's and upstream's.
+kcsan_build=
+[ "$arch" = kcsan ] && kcsan_build=$out
+if ! scripts_out=$("$top/scripts/splat-check.sh" "$out/test.log" $kcsan_build); then
 	echo "kunit-$arch$bsfx: kernel reports in the log:"
 	echo "$scripts_out"
 	failed=$((failed + 1))
