@@ -18,12 +18,15 @@ t_eq "suspend_stats/success went up by one" "$(suspend_count)" $((before + 1))
 # last_suspend_time: the time spent suspending and resuming, then the time
 # asleep, each S.NNNNNNNNN.  Together they make up the whole write
 # (boottime, from /proc/uptime); asleep is about the 5 s the RTC was armed
-# for, less the time it took to get to sleep.
+# for, less the time it took to get to sleep, plus the firmware's resume
+# path up to the kernel's read of the RTC, itself to the second.  Under
+# TCG on a loaded host that path has taken more than a second (6.7 s
+# asleep seen, with 20 s suspending and resuming): 10 s is the bound.
 t=$(cat "$T")
 t_check "last_suspend_time has two times with nine decimals ('$t')" \
 	echo "$t" | grep -qE '^[0-9]+\.[0-9]{9} [0-9]+\.[0-9]{9}$'
-t_check "asleep about 5 s, 2 to 6 s ('$t')" \
-	awk -v t="$t" 'BEGIN { split(t, a, " "); exit !(a[2] >= 2 && a[2] <= 6) }'
+t_check "asleep about 5 s, 2 to 10 s ('$t')" \
+	awk -v t="$t" 'BEGIN { split(t, a, " "); exit !(a[2] >= 2 && a[2] <= 10) }'
 d=$(awk -v a="$u0" -v b="$u1" 'BEGIN { print b - a }')
 t_check "the two add up to the write's $d s, less at most 1 s ('$t')" \
 	awk -v t="$t" -v d="$d" \
