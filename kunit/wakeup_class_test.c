@@ -20,6 +20,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/suspend.h>
+#include <linux/wakeup_reason.h>
 
 #include "../power.h"
 #include "../qos_suspend_block.h"
@@ -293,7 +294,7 @@ static void abort_names_active_requests(struct kunit *test)
 
 	reason = wct_reason(test);
 	KUNIT_EXPECT_STREQ(test, reason,
-			   "Abort: Pending Wakeup Sources: wct-a wct-b\n");
+			   "Abort: Pending Wakeup Sources: wct-a wct-b ");
 
 	/* The next attempt starts with a clean slate. */
 	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
@@ -322,7 +323,7 @@ static void abort_names_request_ended_before_check(struct kunit *test)
 	pm_wakeup_clear(0);
 
 	KUNIT_EXPECT_STREQ(test, wct_reason(test),
-			   "Abort: Last active Wakeup Source: wct-blip\n");
+			   "Abort: Last active Wakeup Source: wct-blip");
 }
 
 /* The interrupt the PM core recorded, by number and handler name. */
@@ -349,6 +350,191 @@ static void wakeup_irq_is_listed(struct kunit *test)
 	/* pm_system_irq_wakeup() also asked to abort: take that back. */
 	pm_wakeup_clear(0);
 	KUNIT_EXPECT_STREQ(test, wct_reason(test), want);
+}
+
+/* An interrupt with a handler, or 0. */
+static unsigned int wct_named_irq(void)
+{
+	struct irq_desc *desc;
+	unsigned int irq;
+
+	for (irq = 1; irq < nr_irqs; irq++) {
+		desc = irq_to_desc(irq);
+		if (desc && desc->action && desc->action->name)
+			return irq;
+	}
+	return 0;
+}
+
+static irqreturn_t wct_handler(int irq, void *data)
+{
+	return IRQ_HANDLED;
+}
+
+static void wct_free_irq(struct kunit_resource *res)
+{
+	unsigned int irq = (uintptr_t)res->data;
+
+	free_irq(irq, &wct_handler);
+	irq_free_desc(irq);
+}
+
+/* A software interrupt whose handler is called @name, freed at the end. */
+static unsigned int wct_alloc_irq(struct kunit *test, const char *name)
+{
+	int irq = irq_alloc_desc(0);
+
+	if (irq < 0)
+		kunit_skip(test, "no interrupt descriptor to allocate");
+	irq_set_chip_and_handler(irq, &dummy_irq_chip, handle_simple_irq);
+	if (request_irq(irq, wct_handler, 0, name, &wct_handler)) {
+		irq_free_desc(irq);
+		kunit_skip(test, "no handler for the test interrupt");
+	}
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, NULL,
+							 wct_free_irq,
+							 GFP_KERNEL,
+							 (void *)(uintptr_t)irq));
+	return irq;
+}
+
+#define WCT_LONG_NAME	"wct-an-interrupt-handler-whose-name-is-longer-than-31-bytes"
+
+/* The handler's whole name, however long (readers look it up whole). */
+static void irq_name_is_whole(struct kunit *test)
+{
+	unsigned int irq = wct_alloc_irq(test, WCT_LONG_NAME);
+	char want[96];
+
+	snprintf(want, sizeof(want), "%u %s\n", irq, WCT_LONG_NAME);
+	pm_wakeup_clear(0);
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	pm_system_irq_wakeup(irq);
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	pm_wakeup_clear(0);
+	KUNIT_EXPECT_STREQ(test, wct_reason(test), want);
+}
+
+/*
+ * An aborted attempt reads as its abort alone, one line: a wake-up
+ * interrupt recorded after the abort (the devices' resume) is not listed.
+ */
+static void abort_line_is_alone(struct kunit *test)
+{
+	struct suspend_block_request *a = sb_test_add(test, "wct-alone");
+	unsigned int irq = wct_named_irq();
+
+	if (!irq)
+		kunit_skip(test, "no interrupt has a handler");
+	pm_wakeup_clear(0);
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	suspend_block_activate(a);
+	KUNIT_EXPECT_TRUE(test, suspend_block_report_abort());
+	pm_system_irq_wakeup(irq);
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	suspend_block_deactivate(a);
+	pm_wakeup_clear(0);
+	KUNIT_EXPECT_STREQ(test, wct_reason(test),
+			   "Abort: Pending Wakeup Sources: wct-alone ");
+}
+
+/*
+ * The first reason of an attempt is its reason: a device's, logged before
+ * the wakeup event that made the PM core give up, stays; one logged after
+ * the event is dropped; none is kept outside an attempt.
+ */
+static void first_reason_wins(struct kunit *test)
+{
+	struct suspend_block_request *a = sb_test_add(test, "wct-late");
+
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	log_suspend_abort_reason("%s device failed to power down", "wct-dev");
+	suspend_block_activate(a);
+	suspend_block_report_abort();
+	log_abnormal_wakeup_reason("wct too late");
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	suspend_block_deactivate(a);
+	pm_wakeup_clear(0);
+	KUNIT_EXPECT_STREQ(test, wct_reason(test),
+			   "Abort: wct-dev device failed to power down");
+
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	suspend_block_activate(a);
+	suspend_block_report_abort();
+	log_suspend_abort_reason("wct after the event");
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	suspend_block_deactivate(a);
+	pm_wakeup_clear(0);
+	KUNIT_EXPECT_STREQ(test, wct_reason(test),
+			   "Abort: Pending Wakeup Sources: wct-late ");
+
+	log_suspend_abort_reason("wct outside");
+	KUNIT_EXPECT_STREQ(test, wct_reason(test),
+			   "Abort: Pending Wakeup Sources: wct-late ");
+}
+
+/* A wake-up no interrupt explains: "-1 REASON", one line. */
+static void abnormal_wake_line(struct kunit *test)
+{
+	pm_wakeup_clear(0);
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	log_abnormal_wakeup_reason("wct watchdog %d", 7);
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	KUNIT_EXPECT_STREQ(test, wct_reason(test), "-1 wct watchdog 7");
+}
+
+/*
+ * A chained interrupt's handler names the leaf it demultiplexed: the leaf
+ * is listed instead of its parent, in ascending order with the others.
+ */
+static void chained_leaf_replaces_parent(struct kunit *test)
+{
+	unsigned int parent = wct_alloc_irq(test, "wct-parent");
+	unsigned int other = wct_alloc_irq(test, "wct-other");
+	unsigned int leaf = wct_alloc_irq(test, WCT_LONG_NAME);
+	char want[160];
+
+	pm_wakeup_clear(0);
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	log_irq_wakeup_reason(other);
+	log_irq_wakeup_reason(parent);
+	log_threaded_irq_wakeup_reason(leaf, parent);
+	/* Once a parent, it stays one: logged again, it is not listed. */
+	log_irq_wakeup_reason(parent);
+	/* An interrupt that woke nothing demultiplexes nothing. */
+	log_threaded_irq_wakeup_reason(leaf + 1, leaf + 2);
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	snprintf(want, sizeof(want), "%u wct-other\n%u %s\n", other, leaf,
+		 WCT_LONG_NAME);
+	KUNIT_EXPECT_STREQ(test, wct_reason(test), want);
+}
+
+/*
+ * pm_get_active_wakeup_sources(): the active requests, each followed by a
+ * space, or with none active the one that ended last.
+ */
+static void active_wakeup_sources_text(struct kunit *test)
+{
+	struct suspend_block_request *a = sb_test_add(test, "wct-src-a");
+	struct suspend_block_request *b = sb_test_add(test, "wct-src-b");
+	char buf[MAX_SUSPEND_ABORT_LEN];
+
+	suspend_block_activate(a);
+	pm_get_active_wakeup_sources(buf, sizeof(buf));
+	KUNIT_EXPECT_TRUE(test, str_has_prefix(buf, "Pending Wakeup Sources: "));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, " wct-src-a "));
+	KUNIT_EXPECT_NULL(test, strstr(buf, "wct-src-b"));
+	suspend_block_deactivate(a);
+	usleep_range(2000, 3000);
+	suspend_block_activate(b);
+	suspend_block_deactivate(b);
+	pm_get_active_wakeup_sources(buf, sizeof(buf));
+	/* Unless something else is active now, as the test runs. */
+	if (!str_has_prefix(buf, "Pending"))
+		KUNIT_EXPECT_STREQ(test, buf,
+				   "Last active Wakeup Source: wct-src-b");
+	pm_get_active_wakeup_sources(buf, 1);
+	KUNIT_EXPECT_EQ(test, buf[0], '\0');
 }
 
 /*
@@ -385,6 +571,12 @@ static struct kunit_case wakeup_reasons_cases[] = {
 	KUNIT_CASE(abort_names_active_requests),
 	KUNIT_CASE(abort_names_request_ended_before_check),
 	KUNIT_CASE(wakeup_irq_is_listed),
+	KUNIT_CASE(irq_name_is_whole),
+	KUNIT_CASE(abort_line_is_alone),
+	KUNIT_CASE(first_reason_wins),
+	KUNIT_CASE(abnormal_wake_line),
+	KUNIT_CASE(chained_leaf_replaces_parent),
+	KUNIT_CASE(active_wakeup_sources_text),
 	KUNIT_CASE(suspend_time_covers_the_attempt),
 	{}
 };

@@ -159,6 +159,47 @@ t_eq "power level 1: no state deeper than 1 entered through s2idle" \
 	"$(deeper_usage)" "$before"
 write $PL "remove s2-level"
 
+# 6. ACK's <linux/wakeup_reason.h> from a module written as a vendor's
+# (kernel/power/wakeup_reason_test.c): it loads, so the exports are there;
+# its chained interrupt, its abnormal wake-up and its failing suspend each
+# read in last_resume_reason as ACK prints them.
+WRT=/sys/devices/platform/wakeup_reason_test
+WRP=/sys/module/wakeup_reason_test/parameters
+t_check "a module calling ACK's wakeup_reason exports loads" \
+	insmod /lib/modules/wakeup_reason_test.ko parent_irq="$port_irq"
+write /sys/power/wake_lock wrt_hold
+t_check "pm_get_active_wakeup_sources() names an active lock ($(cat $WRT/active_wakeup_sources))" \
+	grep -qE '^Pending Wakeup Sources: (.* )?wrt_hold ' $WRT/active_wakeup_sources
+write /sys/power/wake_unlock wrt_hold
+echo chained > $WRP/wake
+s2idle_by_port
+t_eq "chained wake-up: the leaf instead of the port, by its whole name" \
+	"$(cat "$WR")" \
+	"$(cat $WRT/irq) wakeup_reason_test-demultiplexed-leaf-interrupt"
+echo > $WRP/wake
+
 echo 0 > "$TR/events/power/suspend_resume/enable"
 echo 0 > "$TR/events/suspend_qos/suspend_aborted/enable"
 s2idle_mode off
+
+# S3, where the firmware wakes the system and no interrupt is recorded:
+# the module's abnormal wake-up is the reason; then its failing
+# suspend_late aborts the attempt, named by the PM core.
+echo abnormal > $WRP/wake
+before=$(suspend_count)
+arm_rtc 6
+write /sys/power/state mem
+t_eq "S3 with an abnormal wake-up: resumed" "$(suspend_count)" $((before + 1))
+t_eq "abnormal wake-up: one line '-1 REASON'" "$(cat "$WR")" \
+	"-1 wakeup_reason_test: abnormal wake"
+echo > $WRP/wake
+echo 1 > $WRP/fail_late
+arm_rtc 5
+t_errno "a device's failing suspend_late aborts the suspend: EBUSY" EBUSY \
+	write /sys/power/state mem
+echo 0 > /sys/class/rtc/rtc0/wakealarm
+echo 0 > $WRP/fail_late
+t_eq "the abort names the device, in one line" "$(cat "$WR")" \
+	"Abort: wakeup_reason_test device failed to power down"
+t_eq "one line, without a newline, as ACK prints it" "$(wc -l < "$WR")" 0
+t_check "the module unloads" rmmod wakeup_reason_test

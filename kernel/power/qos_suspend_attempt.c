@@ -95,10 +95,13 @@ static void sa_report_fn(struct work_struct *work)
 		}
 		if (!suspend_block_request_active(req) && st.last_change < at)
 			continue;
-		/* wakeup_reasons: as many whole names as fit, by spaces. */
+		/* wakeup_reasons: as many whole names as fit, ACK's way. */
+		if (!rlen)
+			rlen = scnprintf(reason, sizeof(reason),
+					 "Pending Wakeup Sources: ");
 		if (rlen + strlen(req->name) + 1 < sizeof(reason))
 			rlen += scnprintf(reason + rlen, sizeof(reason) - rlen,
-					  "%s%s", rlen ? " " : "", req->name);
+					  "%s ", req->name);
 		if (len >= sizeof(names) - 1)
 			continue;	/* trace list full, reason not yet */
 		if (len + strlen(req->name) + 4 >= sizeof(names) ||
@@ -122,12 +125,16 @@ static void sa_report_fn(struct work_struct *work)
 		 * ended just before the check, a timeout expiring meanwhile):
 		 * ACK's "last active" wakeup source.
 		 */
-		wakeup_reasons_abort_last(last);
+		if (last[0]) {
+			snprintf(reason, sizeof(reason),
+				 "Last active Wakeup Source: %s", last);
+			wakeup_reasons_abort_text(reason);
+		}
 		trace_suspend_aborted(0, last, "");
 		pm_pr_dbg("suspend aborted, last active request: %s\n", last);
 		return;
 	}
-	wakeup_reasons_abort(reason);
+	wakeup_reasons_abort_text(reason);
 	trace_suspend_aborted(active, names, owners);
 	pm_pr_dbg("suspend blocked by %u request(s): %s\n", active, names);
 }
@@ -136,7 +143,10 @@ static void sa_report_fn(struct work_struct *work)
  * suspend_block_report_abort - Say which requests made a suspend abort.
  *
  * Context: Any context, hard IRQ and the PM core's s2idle_lock included:
- * this call takes no lock and is O(1).  Called by the PM core when a
+ * this call is O(1) and takes only wakeup_reasons' leaf raw spinlock
+ * (which marks the abort the attempt's reason at once, so that the
+ * reasons the PM core logs after it, the freezer's or a device's, do not
+ * take its place).  Called by the PM core when a
  * suspend (or the freezing of tasks) under the wakeup_count handshake
  * finds a wakeup event pending and aborts.  The suspend-block requests
  * active then are named in /sys/kernel/wakeup_reasons/last_resume_reason,
@@ -159,6 +169,7 @@ bool suspend_block_report_abort(void)
 	u64 hi = qos_mono_ns(), at = max_t(u64, hi, TICK_NSEC) - TICK_NSEC;
 	unsigned int active = suspend_block_active_count();
 
+	wakeup_reasons_abort_event();
 	WRITE_ONCE(sa_abort_at, at);
 	WRITE_ONCE(sa_abort_hi, hi);
 	/*

@@ -9,8 +9,8 @@
 #include <linux/types.h>
 
 void wakeup_reasons_begin(void);
-void wakeup_reasons_abort(const char *names);
-void wakeup_reasons_abort_last(const char *name);
+void wakeup_reasons_abort_event(void);
+void wakeup_reasons_abort_text(const char *text);
 void wakeup_reasons_end(void);
 
 /* The files' contents, for the KUnit suite. */
