@@ -326,32 +326,6 @@ static void abort_names_request_ended_before_check(struct kunit *test)
 			   "Abort: Last active Wakeup Source: wct-blip");
 }
 
-/* The interrupt the PM core recorded, by number and handler name. */
-static void wakeup_irq_is_listed(struct kunit *test)
-{
-	char want[48] = "";
-	struct irq_desc *desc;
-	unsigned int irq;
-
-	for (irq = 1; irq < nr_irqs && !want[0]; irq++) {
-		desc = irq_to_desc(irq);
-		if (desc && desc->action && desc->action->name)
-			snprintf(want, sizeof(want), "%u %s\n", irq,
-				 desc->action->name);
-	}
-	if (!want[0])
-		kunit_skip(test, "no interrupt has a handler");
-	irq--;
-
-	pm_wakeup_clear(0);
-	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
-	pm_system_irq_wakeup(irq);
-	pm_notifier_call_chain(PM_POST_SUSPEND);
-	/* pm_system_irq_wakeup() also asked to abort: take that back. */
-	pm_wakeup_clear(0);
-	KUNIT_EXPECT_STREQ(test, wct_reason(test), want);
-}
-
 /* An interrupt with a handler, or 0. */
 static unsigned int wct_named_irq(void)
 {
@@ -364,6 +338,26 @@ static unsigned int wct_named_irq(void)
 			return irq;
 	}
 	return 0;
+}
+
+/* The interrupt the PM core recorded, by number and handler name. */
+static void wakeup_irq_is_listed(struct kunit *test)
+{
+	unsigned int irq = wct_named_irq();
+	char want[48];
+
+	if (!irq)
+		kunit_skip(test, "no interrupt has a handler");
+	snprintf(want, sizeof(want), "%u %s\n", irq,
+		 irq_to_desc(irq)->action->name);
+
+	pm_wakeup_clear(0);
+	pm_notifier_call_chain(PM_SUSPEND_PREPARE);
+	pm_system_irq_wakeup(irq);
+	pm_notifier_call_chain(PM_POST_SUSPEND);
+	/* pm_system_irq_wakeup() also asked to abort: take that back. */
+	pm_wakeup_clear(0);
+	KUNIT_EXPECT_STREQ(test, wct_reason(test), want);
 }
 
 static irqreturn_t wct_handler(int irq, void *data)
