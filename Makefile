@@ -52,7 +52,7 @@ GUEST ?= guest
 
 .PHONY: help deps suspend-block tree kernel kunit kunit-um kunit-pristine kunit-i386 kunit-x86_64 \
 	kunit-arm64 kunit-arm \
-	kunit-kcsan guest-test run test trace torture test-kcsan bench bench-perf bench-icount \
+	kunit-kcsan guest-test run test trace torture test-kcsan test-arm64 bench bench-perf bench-icount \
 	check patches patches-check clean distclean
 
 help:
@@ -76,6 +76,8 @@ help:
 	@echo "                   inputs per interface) and readout-walk (100k requests) runs"
 	@echo "                   in the debug guest"
 	@echo "make test-kcsan    KCSAN kernel: the KUnit suites and the torture test"
+	@echo "make test-arm64    Android's configuration (release: no debugfs, no autosleep)"
+	@echo "                   on arm64 under qemu-system-aarch64: the tests without debugfs"
 	@echo "make bench         benchmark kernels, tables, CSV and plot in build/bench"
 	@echo "make bench-perf    perf record/report of the UML kernel running our pair, then mainline's"
 	@echo "make bench-icount  instructions per pair under QEMU -icount: this kernel twice, unpatched"
@@ -211,6 +213,29 @@ $(X86_BZIMAGES): $(KB)/%/arch/x86/boot/bzImage: $(KB)/%/.config $$(INPUTS_$$*) |
 	@scripts/build-guest.sh bzImage $(KB)/$* $(ARCH_$*) $(SRC_$*)
 	@touch $@
 
+# --- The Android-shaped arm64 kernel (make test-arm64) ------------------------
+
+# Android's configuration of power management (configs/android-base.config:
+# no autosleep, /sys/power/wake_lock) in its release variant (no debugfs),
+# on QEMU's virt machine, cross-compiled with Debian's aarch64 gcc; the
+# same script and checks as the x86 kernels.
+ARM64_KERNELS := android-arm64
+FRAGS_android-arm64 := configs/arm64-virt.config configs/android-base.config \
+	configs/android-release.config
+arm64_image = $(KB)/$(1)/arch/arm64/boot/Image
+ARM64_CONFIGS := $(foreach k,$(ARM64_KERNELS),$(KB)/$(k)/.config)
+ARM64_IMAGES := $(foreach k,$(ARM64_KERNELS),$(call arm64_image,$(k)))
+
+$(ARM64_CONFIGS): $(KB)/%/.config: $$(FRAGS_$$*) $(KCONFIG_INPUTS) scripts/build-guest.sh \
+		scripts/check-config.sh | $(TREE)
+	@echo "$*: configuring"
+	@scripts/build-guest.sh config $(KB)/$* arm64 $(TOP)/$(S) $(FRAGS_$*)
+
+$(ARM64_IMAGES): $(KB)/%/arch/arm64/boot/Image: $(KB)/%/.config $(KERNEL_INPUTS) | $(TREE)
+	@echo "$*: building Image"
+	@scripts/build-guest.sh bzImage $(KB)/$* arm64 $(TOP)/$(S)
+	@touch $@
+
 # --- The UML KUnit kernels (kunit.py build, scripts/run-kunit.sh --build) ----
 
 # kunit.py configures (kunit/.kunitconfig, Kconfig.fragment,
@@ -269,6 +294,34 @@ $(INITRAMFS): tests/init $(wildcard tests/*.sh tests/scenarios/*.sh) $(INITRAMFS
 		scripts/mkinitramfs.sh $(wildcard /bin/busybox /usr/bin/trace-cmd) | $(DEPS)
 	@echo "initramfs: $@"
 	@scripts/mkinitramfs.sh $@ $(INITRAMFS_BIN)
+
+# The arm64 guest's initramfs: the same scripts, with the helpers and the
+# tool cross-compiled static, and Debian's busybox-static:arm64 (downloaded
+# and unpacked: installed, it would replace the host's busybox); no
+# trace-cmd.
+ARM64_BIN := $(B)/guest-bin-arm64
+ARM64_HELPERS := $(addprefix $(ARM64_BIN)/,wr sbfd wakeup_stats)
+$(ARM64_HELPERS): $(ARM64_BIN)/%: tests/tools/%.c $(UAPI_H) | $(DEPS)
+	@mkdir -p $(@D)
+	aarch64-linux-gnu-gcc -static -O2 -Wall -I include/uapi -o $@ $<
+$(addprefix $(ARM64_BIN)/,wr sbfd): tests/tools/switch_user.h
+ARM64_SUSPEND_BLOCK := $(ARM64_BIN)/suspend-block
+$(ARM64_SUSPEND_BLOCK): $(addprefix tools/suspend-block/,suspend-block.c blockers.c \
+		suspend-block.h) $(UAPI_H) | $(DEPS)
+	@mkdir -p $(@D)
+	$(MAKE) -s -C tools/suspend-block O=$(TOP)/$(ARM64_BIN) CC=aarch64-linux-gnu-gcc
+ARM64_BUSYBOX := $(B)/arm64-busybox/bin/busybox
+$(ARM64_BUSYBOX): scripts/deps.sh | $(DEPS)
+	@rm -rf $(B)/arm64-busybox && mkdir -p $(B)/arm64-busybox
+	cd $(B)/arm64-busybox && apt-get download -qq busybox-static:arm64 2>/dev/null
+	dpkg-deb -x $(B)/arm64-busybox/busybox-static_*_arm64.deb $(B)/arm64-busybox
+	@touch $@
+INITRAMFS_ARM64 := $(B)/initramfs-arm64.cpio.gz
+$(INITRAMFS_ARM64): tests/init $(wildcard tests/*.sh) $(ARM64_HELPERS) \
+		$(ARM64_SUSPEND_BLOCK) $(ARM64_BUSYBOX) scripts/mkinitramfs.sh
+	@echo "initramfs: $@"
+	@BUSYBOX=$(ARM64_BUSYBOX) TRACE_CMD= scripts/mkinitramfs.sh $@ \
+		$(ARM64_HELPERS) $(ARM64_SUSPEND_BLOCK)
 
 # --- Actions -------------------------------------------------------------------
 
@@ -346,6 +399,14 @@ torture: $(GUEST_KERNEL) $(INITRAMFS)
 	-@GUEST_TIMEOUT=5400 GUEST_ARGS="$(TORTURE_ARGS)" \
 		scripts/run-guest.sh torture suspend-race fuzz readout-walk
 	@scripts/summary.sh guest$(BSFX)
+
+# The Android-shaped release kernel on arm64 (QEMU's virt machine, 2 vCPUs,
+# multi-threaded TCG): the guest tests that need no debugfs.
+ARM64_TESTS ?= android suspend-block-tool
+test-arm64: $(call arm64_image,android-arm64) $(INITRAMFS_ARM64)
+	@rm -f $(R)/android-arm64$(BSFX).count
+	-@GUEST=android-arm64 scripts/run-guest.sh $(ARM64_TESTS)
+	@scripts/summary.sh android-arm64$(BSFX)
 
 # KCSAN: its own x86_64 kernel (build/kcsan), the KUnit suites on it and
 # the torture test in it.

@@ -76,8 +76,9 @@ static int wct_class_size(struct kunit *test, struct suspend_block_request *req)
 /*
  * Added in atomic context, the request gets its entry from the work: in
  * the wakeup class, named wakeupN, with the request's name and counters
- * that follow it in mainline's units.  Removed, its attributes fail and
- * the entry goes.
+ * that follow it in mainline's units.  Removed, the entry still reads, as
+ * the request was when it went (a reader that listed it must not see a
+ * file fail), until the work unregisters it.
  */
 static void entry_follows_request(struct kunit *test)
 {
@@ -130,13 +131,46 @@ static void entry_follows_request(struct kunit *test)
 	KUNIT_EXPECT_GE(test, last, now_ms - 100);
 
 	suspend_block_remove_request(req);
-	KUNIT_EXPECT_EQ(test, wct_attr(dev, "active_count", buf),
-			(ssize_t)-ENODEV);
-	KUNIT_EXPECT_EQ(test, wct_attr(dev, "name", buf), (ssize_t)-ENODEV);
+	KUNIT_EXPECT_EQ(test, wct_num(test, dev, "active_count"), 2ULL);
+	KUNIT_EXPECT_EQ(test, wct_num(test, dev, "expire_count"), 1ULL);
+	KUNIT_EXPECT_EQ(test, wct_num(test, dev, "last_change_ms"), last);
+	KUNIT_EXPECT_GT(test, wct_attr(dev, "name", buf), 0);
+	KUNIT_EXPECT_STREQ(test, buf, "wct-entry\n");
 	suspend_block_entries_flush();
 	KUNIT_EXPECT_FALSE(test, device_is_registered(dev));
 	KUNIT_EXPECT_NULL(test, suspend_block_entry_device(req));
 	put_device(dev);
+}
+
+/*
+ * Added from a path that may sleep (user space's), the request's entry is
+ * made by the caller: listed when the call returns, with no work to wait
+ * for.
+ */
+static void entry_made_by_sleeping_add(struct kunit *test)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct suspend_block_request *req;
+	struct device *dev;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	req = kunit_kzalloc(test, sizeof(*req), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, req);
+	sb_test_track(test, req);
+	suspend_block_add_request(req, "wct-made");
+	suspend_block_entry_make(req);
+	dev = suspend_block_entry_device(req);
+	KUNIT_ASSERT_NOT_NULL(test, dev);
+	KUNIT_EXPECT_TRUE(test, device_is_registered(dev));
+	KUNIT_EXPECT_GT(test, wct_attr(dev, "name", buf), 0);
+	KUNIT_EXPECT_STREQ(test, buf, "wct-made\n");
+	/* A second call finds the entry made and changes nothing. */
+	suspend_block_entry_make(req);
+	KUNIT_EXPECT_PTR_EQ(test, suspend_block_entry_device(req), dev);
+	put_device(dev);
+	put_device(dev);
+	suspend_block_remove_request(req);
+	suspend_block_entries_flush();
 }
 
 /*
@@ -247,6 +281,7 @@ static void entries_capped(struct kunit *test)
 
 static struct kunit_case wakeup_class_cases[] = {
 	KUNIT_CASE(entry_follows_request),
+	KUNIT_CASE(entry_made_by_sleeping_add),
 	KUNIT_CASE(no_entry_left_behind),
 	KUNIT_CASE(entries_capped),
 	{}

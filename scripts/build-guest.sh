@@ -1,19 +1,21 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# build-guest.sh: configure and build the project's x86 kernels, one path
+# build-guest.sh: configure and build the project's QEMU kernels, one path
 # for all of them: the x86_64 debug kernel (build/guest: the integration
 # guest and the x86_64 KUnit kernel), its KCSAN variant (build/kcsan), the
-# 32-bit KUnit kernel (build/kunit-i386) and make bench's x86_64 kernels,
-# ours (build/bench-x86) and unpatched 6.1 (build/bench-mainline).  The
-# Makefile (X86_KERNELS) says which fragments, architecture and source tree
-# each takes, and when to configure or build it.
+# 32-bit KUnit kernel (build/kunit-i386), make bench's x86_64 kernels,
+# ours (build/bench-x86) and unpatched 6.1 (build/bench-mainline), and the
+# Android-shaped arm64 kernel (build/android-arm64, cross-compiled).  The
+# Makefile (X86_KERNELS, ARM64_KERNELS) says which fragments, architecture
+# and source tree each takes, and when to configure or build it.
 #
 # build-guest.sh config OUT ARCH SRC FRAGMENT...: OUT/.config: tinyconfig
 #   in SRC with the fragments merged over it (merge_config.sh), then
 #   olddefconfig, then scripts/check-config.sh: every option a fragment
 #   asks for must be set that way, or this fails and names it.
-# build-guest.sh bzImage OUT ARCH SRC: OUT/arch/x86/boot/bzImage, and with
+# build-guest.sh bzImage OUT ARCH SRC: the boot image (x86:
+#   OUT/arch/x86/boot/bzImage; arm64: OUT/arch/arm64/boot/Image), and with
 #   CONFIG_MODULES its modules in OUT/modules.cpio.gz; kbuild decides what
 #   to recompile.
 # build-guest.sh [VARIANT]: `make` that variant's bzImage (guest, the
@@ -57,7 +59,15 @@ if [ ! -f "$src/Makefile" ]; then
 fi
 
 mkdir -p "$out"
-make_args=(-C "$src" O="$out" ARCH="$arch" CC="ccache gcc" -j"$(nproc)")
+# arm64 with Debian's cross compiler; x86 with the host's.
+cross=
+image=bzImage
+if [ "$arch" = arm64 ]; then
+	cross=aarch64-linux-gnu-
+	image=Image
+fi
+make_args=(-C "$src" O="$out" ARCH="$arch" CROSS_COMPILE="$cross"
+	   CC="ccache ${cross}gcc" -j"$(nproc)")
 if [ "$step" = config ]; then
 	make "${make_args[@]}" -s tinyconfig
 	(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$out" \
@@ -65,7 +75,7 @@ if [ "$step" = config ]; then
 	make "${make_args[@]}" -s olddefconfig
 	"$top/scripts/check-config.sh" "$out/.config" "${frags[@]}"
 else
-	make "${make_args[@]}" -s bzImage
+	make "${make_args[@]}" -s "$image"
 	# A kernel with modules (the guest's torture test is one): they go in
 	# an initramfs part of their own, OUT/modules.cpio.gz, flat under
 	# /lib/modules, which run-guest.sh appends to the guest's initramfs.

@@ -22,7 +22,7 @@ packages="linux-source-6.1 linux-source-6.12 make gcc libc6-dev flex bison
 	  librsvg2-bin gnuplot-nox linux-perf coreutils findutils sed mawk
 	  diffutils python3-sphinx python3-sphinx-rtd-theme python3-ply
 	  python3-git clang lld llvm coccinelle gcc-aarch64-linux-gnu
-	  gcc-arm-linux-gnueabihf qemu-system-arm"
+	  libc6-dev-arm64-cross gcc-arm-linux-gnueabihf qemu-system-arm"
 
 # pkg-config modules of the host tools (tools/pm-blame/Makefile's PKGS and
 # what their .pc files require), each with the package that ships it.
@@ -43,8 +43,33 @@ commands="make:make gcc:gcc flex:flex bison:bison bc:bc cpio:cpio gzip:gzip
 	  arm-linux-gnueabihf-gcc:gcc-arm-linux-gnueabihf
 	  qemu-system-aarch64:qemu-system-arm qemu-system-arm:qemu-system-arm"
 
+# The arm64 guest's busybox (busybox-static:arm64) is downloaded, not
+# installed (it would replace the host's /bin/busybox): its architecture
+# must be known to apt.
+foreign_archs="arm64"
+
 check_only=
 [ "$1" = --check ] && check_only=1
+
+add_foreign_archs() {
+	local a missing=
+
+	for a in $foreign_archs; do
+		dpkg --print-foreign-architectures | grep -qx "$a" ||
+			missing="$missing $a"
+	done
+	[ -z "$missing" ] && return 0
+	if [ -n "$check_only" ] || [ "$(id -u)" != 0 ]; then
+		echo "deps: dpkg does not know the architectures$missing" >&2
+		echo "deps: run as root, or: dpkg --add-architecture ARCH" \
+		     "&& apt-get update" >&2
+		return 1
+	fi
+	for a in $missing; do
+		dpkg --add-architecture "$a"
+	done
+	apt-get update -qq
+}
 
 install_missing() {
 	local p missing=
@@ -102,6 +127,7 @@ verify() {
 }
 
 status=0
+add_foreign_archs || status=1
 install_missing || status=1
 verify || status=1
 exit $status

@@ -8,6 +8,10 @@
 # needs.  The binaries are the static helpers make builds (tests/tools/*.c
 # in build/guest-bin, tools/suspend-block as build/suspend-block): `make
 # build/initramfs.cpio.gz` builds them and calls this.
+#
+# BUSYBOX=PATH takes another busybox (the arm64 guest's, from Debian's
+# busybox-static:arm64); TRACE_CMD= (empty) leaves trace-cmd out (it is
+# the host's, x86_64 only).
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,7 +28,7 @@ chmod 755 "$stage"
 trap 'rm -rf "$stage" "$out.tmp"' EXIT
 
 mkdir -p "$stage"/{bin,sbin,dev,proc,sys,tmp,tests,root,etc}
-cp /bin/busybox "$stage/bin/busybox"
+cp "${BUSYBOX:-/bin/busybox}" "$stage/bin/busybox"
 for bin in "$@"; do
 	cp "$bin" "$stage/bin/$(basename "$bin")"
 done
@@ -34,11 +38,14 @@ mkdir -p "$stage/tests/scenarios"
 cp "$top"/tests/scenarios/*.sh "$stage/tests/scenarios/"
 
 # trace-cmd is dynamically linked: bring its loader and libraries.
-cp /usr/bin/trace-cmd "$stage/bin/trace-cmd"
-ldd /usr/bin/trace-cmd | grep -o '/[^ ]*' | while read -r lib; do
-	mkdir -p "$stage$(dirname "$lib")"
-	cp -L "$lib" "$stage$lib"
-done
+trace_cmd=${TRACE_CMD-/usr/bin/trace-cmd}
+if [ -n "$trace_cmd" ]; then
+	cp "$trace_cmd" "$stage/bin/trace-cmd"
+	ldd "$trace_cmd" | grep -o '/[^ ]*' | while read -r lib; do
+		mkdir -p "$stage$(dirname "$lib")"
+		cp -L "$lib" "$stage$lib"
+	done
+fi
 chmod +x "$stage/init"
 echo 'root:x:0:0:root:/root:/bin/sh' > "$stage/etc/passwd"
 echo 'nobody:x:65534:65534:nobody:/tmp:/bin/sh' >> "$stage/etc/passwd"

@@ -33,10 +33,25 @@ res=$top/build/results
 # GUEST=kcsan boots the KCSAN variant (kcsan); results go to
 # build/results/kcsan-*.  GUEST_ARGS adds to the kernel command line (the
 # tests' knobs: torture_secs=, race_attempts=, fuzz_count=, fuzz_seed=).
+# GUEST=android-arm64 boots the Android-shaped arm64 kernel on QEMU's virt
+# machine (qemu-system-aarch64, multi-threaded TCG) with the arm64
+# initramfs; its one UART is the console, the results leave through a
+# virtio console port (/dev/hvc0), and it has neither the files port nor
+# the wake-up port (its suspend-to-idle wakes on the PL031 RTC's alarm).
 variant=${GUEST:-guest}
 name=$variant$bsfx
+arch=x86_64
 kernel=$bdir/$variant/arch/x86/boot/bzImage
 initramfs=$top/build/initramfs.cpio.gz
+initramfs_target=build/initramfs.cpio.gz
+case $variant in
+*-arm64)
+	arch=arm64
+	kernel=$bdir/$variant/arch/arm64/boot/Image
+	initramfs=$top/build/initramfs-arm64.cpio.gz
+	initramfs_target=build/initramfs-arm64.cpio.gz
+	;;
+esac
 mkdir -p "$res"
 
 demo=0
@@ -48,7 +63,7 @@ tests=$(echo "$*" | tr ' ' ',')
 timeout=${GUEST_TIMEOUT:-1500}
 
 if [ -z "$MAKELEVEL" ]; then
-	make -s -C "$top" --no-print-directory build/initramfs.cpio.gz || exit 1
+	make -s -C "$top" --no-print-directory "$initramfs_target" || exit 1
 fi
 # The kernel's modules (build-guest.sh), appended as a second archive:
 # the kernel unpacks both.
@@ -81,7 +96,18 @@ qemu=(qemu-system-x86_64 -machine pc,accel=tcg -cpu max -smp 2 -m 1536
       -monitor "unix:$monitor,server=on,wait=off"
       -kernel "$kernel" -initrd "$initramfs"
       -append "console=ttyS0 no_console_suspend panic=-1 oops=panic rcupdate.rcu_cpu_stall_timeout=120 ptests=$tests scenario=${SCENARIO:-blame} ${GUEST_ARGS:-}")
-if [ $demo = 1 ]; then
+if [ $arch = arm64 ]; then
+	qemu=(qemu-system-aarch64 -machine virt -accel tcg,thread=multi
+	      -cpu cortex-a72 -smp 2 -m 1024 -nodefaults -display none -no-reboot
+	      -monitor "unix:$monitor,server=on,wait=off"
+	      -kernel "$kernel" -initrd "$initramfs"
+	      -device virtio-serial-device
+	      -append "console=ttyAMA0 no_console_suspend panic=-1 oops=panic ptests=$tests ${GUEST_ARGS:-}")
+	timeout "$timeout" "${qemu[@]}" -serial "file:$console" \
+		-chardev "file,id=results,path=$results" \
+		-device virtconsole,chardev=results < /dev/null
+	status=$?
+elif [ $demo = 1 ]; then
 	# The console on the terminal (and in the log); results still apart.
 	timeout "$timeout" "${qemu[@]}" -serial stdio -serial "file:$results" \
 		-serial "file:$files" -serial "unix:$wake,server=on,wait=off" \

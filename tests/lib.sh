@@ -3,7 +3,10 @@
 # Helpers for the guest test scripts.  Each result goes to the console and,
 # as one "ok - ..." / "not ok - ..." line, to the results port.
 
+# The results port: the second serial port of the x86 guest, or the first
+# virtio console port of the arm64 guest (QEMU's virt machine has one UART).
 T_RESULTS=/dev/ttyS1
+[ -c /dev/hvc0 ] && T_RESULTS=/dev/hvc0
 [ -c "$T_RESULTS" ] || T_RESULTS=/dev/null
 
 t_pass() {

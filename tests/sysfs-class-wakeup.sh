@@ -143,6 +143,16 @@ t_check "a closed /dev/suspend_block file's entry goes" \
 	wait_for 60 gone a11_fd
 t_check "nothing blocks suspend" wait_until test -z "$(cat "$SB")"
 
+# An entry exists when the call that made its blocker returns, from user
+# space's paths: a /dev/suspend_block request when it is named, a sysfs
+# wake lock when it is first written.
+t_check "a named /dev/suspend_block file has its entry when the ioctl returns" \
+	/bin/sbfd name a11_fd_now listed a11_fd_now
+write "$WL" a11_wl_now
+t_check "a new sysfs wake lock has its entry when the write returns" \
+	/bin/sbfd listed a11_wl_now
+write /sys/power/wake_unlock a11_wl_now
+
 # Early suspend's other request, held by its passes: "mem" then "on" in
 # request_state run a suspend pass and a resume pass (a held wake lock
 # keeps autosleep from suspending in between).

@@ -32,12 +32,14 @@ QOS_REGISTRY_DEFINE(suspend_block, struct suspend_block_request,
 
 /*
  * Each request's /sys/class/wakeup entry (qos_suspend_block_wakeup_class.c):
- * _add() and _remove() are called with the registry's lock held.  At most
+ * _add() and _remove() are called with the registry's lock held; _make()
+ * after the add, by the paths that may sleep.  At most
  * SUSPEND_BLOCK_MAX_ENTRIES entries exist; later requests wait for one.
  */
 #define SUSPEND_BLOCK_MAX_ENTRIES	1024
 void suspend_block_entry_add(struct suspend_block_request *req);
 void suspend_block_entry_remove(struct suspend_block_request *req);
+void suspend_block_entry_make(struct suspend_block_request *req);
 void suspend_block_entries_flush(void);
 unsigned int suspend_block_entries_count(void);
 struct device *suspend_block_entry_device(struct suspend_block_request *req);

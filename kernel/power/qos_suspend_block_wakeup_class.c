@@ -13,13 +13,18 @@
  * Requests are added and removed in any context, and a class device can
  * only be made or unregistered where sleeping is allowed, so a work item
  * does both.  An added request waits on a queue for its entry; a removed
- * one hands its entry over to be unregistered.  So a reader sees a
- * request's entry once that work has run (at once, in practice: it is
- * queued by the add), and a removed request's entry may still be listed
- * for as long, with attributes that fail with ENODEV.  A request removed
- * before the work got to it never gets an entry.  Out of memory, the
- * work leaves the rest of the queue for its next run (the next add or
- * remove).
+ * one hands its entry over to be unregistered.  Where the add may sleep
+ * (every path from user space: /sys/power/wake_lock, /dev/suspend_block),
+ * the caller makes the entry itself (suspend_block_entry_make()), so it is
+ * listed when the call returns, as mainline's wakeup_source_register()
+ * lists its source's; the kernel's own requests, added in any context,
+ * get theirs from the work.  A removed request's entry stays listed until
+ * the work unregisters it, and reads what the request showed when it was
+ * removed: its name, and its counters frozen then (SystemSuspend reads
+ * every file of every entry it lists, and logs any that fails).  A
+ * request removed before its entry was made never gets one.  Out of
+ * memory, the work leaves the rest of the queue for its next run (the
+ * next add or remove).
  *
  * Entries are capped at SUSPEND_BLOCK_MAX_ENTRIES, far above the few
  * hundred wake locks of a phone: a class device costs kilobytes and, under
@@ -33,10 +38,10 @@
  * again: a request removed and added in a loop (the torture's churn)
  * keeps the queue from ever emptying, and a run must not hold a worker
  * for as long.  The queue, the link between a request and its entry, the
- * count of entries, and each entry's device's link back to it (its
- * drvdata, cleared before the entry is freed, so that an attribute read
- * that races with the unregistration sees none) are all under the
- * registry's lock.
+ * count of entries and an entry's frozen counters are under the
+ * registry's lock.  An entry is freed only after its device is
+ * unregistered, which waits for its attribute reads to finish (kernfs
+ * drains them), so a read always finds its entry.
  */
 
 #include <linux/device.h>
@@ -51,26 +56,7 @@
 
 #include "qos_suspend_block.h"
 
-/**
- * struct suspend_block_class_entry - A request's /sys/class/wakeup entry.
- * @req: the request; NULL once it is removed
- * @dev: the class device; NULL while the work is making it
- * @retired: on sbc_retired once the request is removed and @dev exists
- */
-struct suspend_block_class_entry {
-	struct suspend_block_request *req;
-	struct device *dev;
-	struct list_head retired;
-};
-
 #define SBC_BATCH		32
-
-static LIST_HEAD(sbc_queue);		/* requests waiting for an entry */
-static unsigned int sbc_entries;	/* made or being made, not yet freed */
-static LIST_HEAD(sbc_retired);		/* entries to unregister */
-static bool sbc_ready;			/* the wakeup class exists */
-static void sbc_work_fn(struct work_struct *work);
-static DECLARE_WORK(sbc_work, sbc_work_fn);
 
 /* What an entry shows: mainline's counters, in one array read at once. */
 enum {
@@ -86,33 +72,45 @@ enum {
 	SBC_NR_VALUES
 };
 
+/**
+ * struct suspend_block_class_entry - A request's /sys/class/wakeup entry.
+ * @req: the request; NULL once it is removed
+ * @dev: the class device; NULL while it is being made
+ * @retired: on sbc_retired once the request is removed and @dev exists
+ * @name: the request's name, copied before @dev is made
+ * @final: the counters when the request was removed (once @req is NULL)
+ */
+struct suspend_block_class_entry {
+	struct suspend_block_request *req;
+	struct device *dev;
+	struct list_head retired;
+	char *name;
+	u64 final[SBC_NR_VALUES];
+};
+
+static LIST_HEAD(sbc_queue);		/* requests waiting for an entry */
+static unsigned int sbc_entries;	/* made or being made, not yet freed */
+static LIST_HEAD(sbc_retired);		/* entries to unregister */
+static bool sbc_ready;			/* the wakeup class exists */
+static void sbc_work_fn(struct work_struct *work);
+static DECLARE_WORK(sbc_work, sbc_work_fn);
+
 static u64 sbc_ms(u64 ns)
 {
 	return div_u64(ns, NSEC_PER_MSEC);
 }
 
 /*
- * Read @dev's request.  The class's times are CLOCK_MONOTONIC, as
- * mainline's sources' are.
+ * @req's counters now.  The class's times are CLOCK_MONOTONIC, as
+ * mainline's sources' are.  Called with the registry's lock held.
  */
-static int sbc_read(struct device *dev, u64 v[SBC_NR_VALUES])
+static void sbc_values(struct suspend_block_request *req,
+		       u64 v[SBC_NR_VALUES])
 {
-	struct suspend_block_class_entry *e;
 	struct suspend_block_snapshot snap;
 	struct suspend_block_stats *st = &snap.stats;
-	unsigned long flags;
-	u64 now;
 
-	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	e = dev_get_drvdata(dev);
-	if (!e || !e->req) {
-		raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
-		return -ENODEV;
-	}
-	now = qos_mono_ns();
-	suspend_block_snapshot(e->req, now, &snap);
-	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
-
+	suspend_block_snapshot(req, qos_mono_ns(), &snap);
 	v[SBC_ACTIVE_COUNT] = st->active_count;
 	/* Each activation is the one event it reports. */
 	v[SBC_EVENT_COUNT] = st->active_count;
@@ -124,7 +122,20 @@ static int sbc_read(struct device *dev, u64 v[SBC_NR_VALUES])
 	v[SBC_LAST_CHANGE_MS] = sbc_ms(st->last_change);
 	v[SBC_PREVENT_SUSPEND_TIME_MS] = sbc_ms(st->prevent_time +
 						snap.open_prevent);
-	return 0;
+}
+
+/* Read @dev's request, or what it showed when it was removed. */
+static void sbc_read(struct device *dev, u64 v[SBC_NR_VALUES])
+{
+	struct suspend_block_class_entry *e = dev_get_drvdata(dev);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	if (e->req)
+		sbc_values(e->req, v);
+	else
+		memcpy(v, e->final, sizeof(e->final));
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 }
 
 static ssize_t sbc_value_show(struct device *dev,
@@ -150,27 +161,18 @@ static ssize_t sbc_value_show(struct device *dev,
 			      struct device_attribute *attr, char *buf)
 {
 	u64 v[SBC_NR_VALUES];
-	int ret = sbc_read(dev, v);
 
-	if (ret)
-		return ret;
+	sbc_read(dev, v);
 	return sysfs_emit(buf, "%llu\n", v[attr - sbc_value_attrs]);
 }
 
 static ssize_t name_show(struct device *dev, struct device_attribute *attr,
 			 char *buf)
 {
-	struct suspend_block_class_entry *e;
-	unsigned long flags;
-	ssize_t ret = -ENODEV;
+	struct suspend_block_class_entry *e = dev_get_drvdata(dev);
 
-	/* The name lives as long as the request. */
-	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	e = dev_get_drvdata(dev);
-	if (e && e->req)
-		ret = sysfs_emit(buf, "%s\n", e->req->name);
-	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
-	return ret;
+	/* The entry's own copy: the request's may be gone. */
+	return sysfs_emit(buf, "%s\n", e->name);
 }
 static DEVICE_ATTR_RO(name);
 
@@ -189,11 +191,14 @@ static struct attribute *sbc_attrs[] = {
 };
 ATTRIBUTE_GROUPS(sbc);
 
-/* An entry is gone: one more may be made. */
-static void sbc_entry_freed(void)
+/* Free @e, whose device is unregistered or was never made. */
+static void sbc_entry_free(struct suspend_block_class_entry *e)
 {
 	unsigned long flags;
 
+	kfree(e->name);
+	kfree(e);
+	/* One more may be made. */
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	sbc_entries--;
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
@@ -210,76 +215,102 @@ static void sbc_unregister_retired(void)
 		e = list_first_entry_or_null(&sbc_retired,
 					     struct suspend_block_class_entry,
 					     retired);
-		if (e) {
+		if (e)
 			list_del(&e->retired);
-			dev_set_drvdata(e->dev, NULL);
-		}
 		raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 		if (!e)
 			return;
 		device_unregister(e->dev);
-		kfree(e);
-		sbc_entry_freed();
+		sbc_entry_free(e);
 	}
 }
 
 /*
- * Give the first queued request its entry; false when none is queued or
- * no entry can be made now (out of memory, or the cap reached).  The
- * request may be removed while its device is being made: then the entry
- * is unregistered here.
+ * Take @want (or, for NULL, the first queued request) off the queue for
+ * the entry @e, and copy its name's length to @len; NULL when it is not
+ * queued, none is, or the cap is reached.  Called with the registry's
+ * lock held.
  */
-static bool sbc_make_one(void)
+static struct suspend_block_request *
+sbc_claim(struct suspend_block_class_entry *e,
+	  struct suspend_block_request *want, size_t *len)
+{
+	struct suspend_block_request *req = want;
+
+	if (!req)
+		req = list_first_entry_or_null(&sbc_queue,
+					       struct suspend_block_request,
+					       entry_node);
+	if (!req || list_empty(&req->entry_node) ||
+	    sbc_entries >= SUSPEND_BLOCK_MAX_ENTRIES)
+		return NULL;
+	list_del_init(&req->entry_node);
+	e->req = req;
+	req->entry = e;
+	sbc_entries++;
+	*len = strlen(req->name);
+	return req;
+}
+
+/*
+ * Make the entry of @want, or for NULL of the first queued request; false
+ * when there is none to make (not queued, or an entry is made already or
+ * being made), or none can be made now (out of memory, or the cap
+ * reached).  The request may be removed while its entry is being made:
+ * then what was made is unregistered here.
+ */
+static bool sbc_make_one(struct suspend_block_request *want)
 {
 	struct suspend_block_class_entry *e;
 	struct suspend_block_request *req;
 	unsigned long flags;
 	struct device *dev;
+	size_t len = 0;
 	bool removed;
+	char *name;
 
 	e = kzalloc(sizeof(*e), GFP_KERNEL);
 	if (!e)
 		return false;
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
-	req = list_first_entry_or_null(&sbc_queue,
-				       struct suspend_block_request,
-				       entry_node);
-	if (req && sbc_entries >= SUSPEND_BLOCK_MAX_ENTRIES)
-		req = NULL;
-	if (req) {
-		list_del_init(&req->entry_node);
-		e->req = req;
-		req->entry = e;
-		sbc_entries++;
-	}
+	req = sbc_claim(e, want, &len);
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	if (!req) {
 		kfree(e);
 		return false;
 	}
 
-	dev = wakeup_class_device_create(sbc_groups, e);
+	/* A request's name does not change while it is added. */
+	name = kmalloc(len + 1, GFP_KERNEL);
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	removed = !e->req;
+	if (name && !removed)
+		memcpy(name, e->req->name, len + 1);
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	e->name = name;
+	if (removed) {
+		sbc_entry_free(e);
+		return true;
+	}
+	dev = name ? wakeup_class_device_create(sbc_groups, e) :
+		     ERR_PTR(-ENOMEM);
 
 	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
 	removed = !e->req;
 	if (IS_ERR(dev) && !removed)
 		e->req->entry = NULL;
-	else if (removed && !IS_ERR(dev))
-		dev_set_drvdata(dev, NULL);
-	else
+	else if (!IS_ERR(dev) && !removed)
 		e->dev = dev;
 	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
 	if (IS_ERR(dev)) {
 		pr_warn_once("suspend_block: a request got no /sys/class/wakeup entry: %pe\n",
 			     dev);
-		kfree(e);
-		sbc_entry_freed();
+		sbc_entry_free(e);
 		return true;
 	}
 	if (removed) {
 		device_unregister(dev);
-		kfree(e);
-		sbc_entry_freed();
+		sbc_entry_free(e);
 	}
 	return true;
 }
@@ -292,7 +323,7 @@ static void sbc_work_fn(struct work_struct *work)
 	do {
 		sbc_unregister_retired();
 		cond_resched();
-		more = sbc_make_one();
+		more = sbc_make_one(NULL);
 	} while (more && ++made < SBC_BATCH);
 	sbc_unregister_retired();
 	if (more)
@@ -320,10 +351,36 @@ void suspend_block_entry_add(struct suspend_block_request *req)
 		queue_work(system_unbound_wq, &sbc_work);
 }
 
+/**
+ * suspend_block_entry_make - Make a request's entry now.
+ * @req: Request just added, from a path that may sleep.
+ *
+ * When this returns, @req's /sys/class/wakeup entry is listed, unless the
+ * cap keeps it queued, memory ran out, or @req was removed meanwhile; the
+ * kernel's requests, added in any context, get theirs from the work.
+ *
+ * Context: Process context; sleeps.
+ */
+void suspend_block_entry_make(struct suspend_block_request *req)
+{
+	unsigned long flags;
+	bool making;
+
+	might_sleep();
+	if (!READ_ONCE(sbc_ready) || sbc_make_one(req))
+		return;
+	/* The work may have taken it first: wait for its device. */
+	raw_spin_lock_irqsave(&suspend_block_registry_lock, flags);
+	making = req->entry && !req->entry->dev;
+	raw_spin_unlock_irqrestore(&suspend_block_registry_lock, flags);
+	if (making)
+		flush_work(&sbc_work);
+}
+
 /*
  * Take @req's entry away: off the queue if it has none yet, else handed
- * to the work to be unregistered.  Called by the class with the registry's
- * lock held, when @req is removed.
+ * to the work to be unregistered, with @req's counters frozen in it.
+ * Called by the class with the registry's lock held, when @req is removed.
  */
 void suspend_block_entry_remove(struct suspend_block_request *req)
 {
@@ -332,6 +389,7 @@ void suspend_block_entry_remove(struct suspend_block_request *req)
 	list_del_init(&req->entry_node);
 	if (!e)
 		return;
+	sbc_values(req, e->final);
 	req->entry = NULL;
 	e->req = NULL;
 	/* Without a device yet, sbc_make_one() unregisters what it makes. */

@@ -171,6 +171,7 @@ static void sb_dev_add(struct sb_file *f)
 	mutex_lock(&f->add_lock);
 	if (!f->added) {
 		suspend_block_add_owned_request(&f->req, f->name, &f->owner);
+		suspend_block_entry_make(&f->req);
 		/* Pairs with sb_dev_req(): the request before the flag. */
 		smp_store_release(&f->added, true);
 	}
@@ -217,6 +218,7 @@ static long sb_dev_set_name(struct sb_file *f, void __user *arg)
 	} else {
 		strscpy(f->name, n.name, sizeof(f->name));
 		suspend_block_add_owned_request(&f->req, f->name, &f->owner);
+		suspend_block_entry_make(&f->req);
 		/* Pairs with sb_dev_req(): the request before the flag. */
 		smp_store_release(&f->added, true);
 	}

@@ -162,6 +162,7 @@ static struct user_wake_lock *uwl_create(const char *name, int len, u32 key)
 	wl->len = len;
 	suspend_block_owner_init(&wl->owner, "sysfs");
 	suspend_block_add_owned_request(&wl->req, wl->name, &wl->owner);
+	suspend_block_entry_make(&wl->req);
 	hash_add(uwl_hash, &wl->hash, key);
 	list_add_tail(&wl->lru, &uwl_lru);
 	uwl_count++;

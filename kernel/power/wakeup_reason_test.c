@@ -113,8 +113,10 @@ static int wrt_irq_init(void)
 	/*
 	 * Owned by no module: request_irq() takes a reference on the
 	 * descriptor's owner, which would keep this module from unloading.
+	 * From 1: 0 is no interrupt, and free where no legacy interrupts
+	 * take it (arm64).
 	 */
-	int irq = __irq_alloc_descs(-1, 0, 1, NUMA_NO_NODE, NULL, NULL);
+	int irq = __irq_alloc_descs(-1, 1, 1, NUMA_NO_NODE, NULL, NULL);
 	int ret;
 
 	if (irq < 0)

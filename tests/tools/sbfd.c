@@ -17,6 +17,8 @@
  *   pass S        send the file over a socketpair (SCM_RIGHTS) to a new
  *                 process, which keeps it S seconds and exits; this
  *                 process closes its copy and goes on
+ *   listed NAME   /sys/class/wakeup has an entry named NAME now
+ *                 (ENOENT if not)
  *
  * -u UID and -k as for wr: switch user before opening, keeping only
  * CAP_BLOCK_SUSPEND with -k.  -c COMM: name the process COMM (any bytes,
@@ -26,6 +28,7 @@
  * registry at once.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -100,6 +103,38 @@ static int hand_over(int fd, int secs, int pass)
 	return close(fd);
 }
 
+/* 0 when an entry of /sys/class/wakeup is named @want, else -1 (ENOENT). */
+static int listed(const char *want)
+{
+	char path[512], buf[256];
+	struct dirent *e;
+	int found = 0;
+	ssize_t len;
+	DIR *d;
+	int fd;
+
+	d = opendir("/sys/class/wakeup");
+	if (!d)
+		return -1;
+	while (!found && (e = readdir(d))) {
+		snprintf(path, sizeof(path), "/sys/class/wakeup/%s/name",
+			 e->d_name);
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			continue;
+		len = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (len <= 0)
+			continue;
+		buf[len] = '\0';
+		buf[strcspn(buf, "\n")] = '\0';
+		found = !strcmp(buf, want);
+	}
+	closedir(d);
+	errno = ENOENT;
+	return found ? 0 : -1;
+}
+
 static int run(int fd, char **cmd, int n, int nosleep)
 {
 	struct suspend_block_name name;
@@ -128,6 +163,8 @@ static int run(int fd, char **cmd, int n, int nosleep)
 			ret = hand_over(fd, atoi(cmd[i + 1]),
 					!strcmp(cmd[i], "pass"));
 			i++;
+		} else if (!strcmp(cmd[i], "listed") && i + 1 < n) {
+			ret = listed(cmd[++i]);
 		} else if (!strcmp(cmd[i], "sleep") && i + 1 < n) {
 			i++;
 			ret = nosleep ? 0 : sleep(atoi(cmd[i])) ? -1 : 0;

@@ -10,10 +10,16 @@
  * name (a test's quick look: a guest under TCG takes a while to read
  * every counter of a hundred entries).
  *
- * An entry whose files vanish while it is read (ENOENT, or ENODEV from a
- * request removed meanwhile) is skipped, as an entry that was not there.
- * Exit 1 if a counter does not parse or a file cannot be read otherwise,
- * 2 if the directory cannot be read.  Built static for the guest.
+ * sysfs makes and removes a class device's files one by one after and
+ * before its directory, on any kernel and for mainline's wakeup sources
+ * too, so an entry met while it is being made or unregistered can have a
+ * file missing: an entry with a file that fails is read again, every
+ * 100 ms for up to 5 s, and skipped if its directory goes meanwhile
+ * (an entry that was not there).  An entry that still fails after that is
+ * what SystemSuspend logs as an error (and, for the name, turns into an
+ * entry named ""): it is one here too.  Exit 1 if a counter does not
+ * parse or a listed entry's file cannot be read, 2 if the directory
+ * cannot be read.  Built static for the guest.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -21,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define DIR_PATH "/sys/class/wakeup"
@@ -57,6 +64,16 @@ static int read_attr(const char *entry, const char *attr, char *buf,
 	return 0;
 }
 
+/* Whether @entry is gone from the directory. */
+static int gone(const char *entry)
+{
+	char path[512];
+	struct stat st;
+
+	snprintf(path, sizeof(path), DIR_PATH "/%s", entry);
+	return stat(path, &st) && errno == ENOENT;
+}
+
 /* Whether @name is among the @n names asked for (all when none are). */
 static int wanted(const char *name, char **names, int n)
 {
@@ -68,16 +85,48 @@ static int wanted(const char *name, char **names, int n)
 	return !n;
 }
 
+/*
+ * Read entry @d's name into @name and its counters into @val: 0, 1 if it
+ * is not among @names, -errno if a file fails, 2 if a counter does not
+ * parse.
+ */
+static int read_entry(const char *d, char *name, size_t size,
+		      long long *val, char **names, int nnames)
+{
+	char num[64], *end;
+	unsigned int i;
+	int ret;
+
+	ret = read_attr(d, "name", name, size);
+	if (ret)
+		return ret;
+	if (!wanted(name, names, nnames))
+		return 1;
+	for (i = 0; i < NATTRS; i++) {
+		ret = read_attr(d, attrs[i], num, sizeof(num));
+		if (ret)
+			return ret;
+		errno = 0;
+		val[i] = strtoll(num, &end, 10);
+		if (errno || end == num || *end) {
+			printf("wakeup_stats: %s/%s: not an integer: '%s'\n",
+			       d, attrs[i], num);
+			return 2;
+		}
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int active_only = argc > 1 && !strcmp(argv[1], "-a");
 	char **names = argv + 1 + active_only;
 	int nnames = argc - 1 - active_only;
 	long long val[NATTRS];
-	char name[4096], num[64], *end;
+	char name[4096];
 	struct dirent *e;
+	int bad = 0, ret, tries;
 	unsigned int i;
-	int bad = 0, ret;
 	DIR *d;
 
 	d = opendir(DIR_PATH);
@@ -88,29 +137,23 @@ int main(int argc, char **argv)
 	while ((e = readdir(d))) {
 		if (e->d_name[0] == '.')
 			continue;
-		ret = read_attr(e->d_name, "name", name, sizeof(name));
-		if (!ret && !wanted(name, names, nnames))
-			continue;
-		for (i = 0; !ret && i < NATTRS; i++) {
-			ret = read_attr(e->d_name, attrs[i], num, sizeof(num));
-			if (ret)
+		ret = read_entry(e->d_name, name, sizeof(name), val, names,
+				 nnames);
+		/* Being made or unregistered: again, until it reads or goes. */
+		for (tries = 0; ret < 0 && tries < 50; tries++) {
+			if (gone(e->d_name))
 				break;
-			errno = 0;
-			val[i] = strtoll(num, &end, 10);
-			if (errno || end == num || *end) {
-				printf("wakeup_stats: %s/%s: not an integer: '%s'\n",
-				       e->d_name, attrs[i], num);
-				bad = 1;
-				ret = 1;
-			}
+			usleep(100000);
+			ret = read_entry(e->d_name, name, sizeof(name), val,
+					 names, nnames);
 		}
-		if (ret == -ENOENT || ret == -ENODEV)
+		if (ret < 0 && gone(e->d_name))
 			continue;
-		if (ret < 0) {
+		if (ret < 0)
 			printf("wakeup_stats: %s: %s\n", e->d_name,
 			       strerror(-ret));
+		if (ret < 0 || ret == 2)
 			bad = 1;
-		}
 		if (ret)
 			continue;
 		if (active_only) {
