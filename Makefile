@@ -44,9 +44,10 @@ S := $(KB)/linux
 .SUFFIXES:
 .SECONDEXPANSION:
 
-# Guest test scripts: every tests/*.sh but the helpers, the demo and the
+# Guest test scripts: every tests/*.sh but the helpers, the demo, the
+# Android release kernel's own (android: make test-arm64) and the
 # user-space benchmark.
-GUEST_TESTS ?= $(filter-out lib demo bench-user,$(basename $(notdir $(wildcard tests/*.sh))))
+GUEST_TESTS ?= $(filter-out lib demo bench-user android,$(basename $(notdir $(wildcard tests/*.sh))))
 # The guest kernel that run-guest.sh boots (build/$(GUEST)): guest or kcsan.
 GUEST ?= guest
 
