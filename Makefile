@@ -202,11 +202,6 @@ $(foreach k,$(X86_KERNELS),\
 X86_CONFIGS := $(foreach k,$(X86_KERNELS),$(KB)/$(k)/.config)
 X86_BZIMAGES := $(foreach k,$(X86_KERNELS),$(call bzimage,$(k)))
 
-$(X86_CONFIGS): $(KB)/%/.config: $$(FRAGS_$$*) $$(KCONFIG_$$*) scripts/build-guest.sh \
-		scripts/check-config.sh | $(TREE)
-	@echo "$*: configuring"
-	@scripts/build-guest.sh config $(KB)/$* $(ARCH_$*) $(SRC_$*) $(FRAGS_$*)
-
 # kbuild leaves the bzImage alone when nothing changed: touch it, so that
 # make sees it as made.
 $(X86_BZIMAGES): $(KB)/%/arch/x86/boot/bzImage: $(KB)/%/.config $$(INPUTS_$$*) | $(TREE)
@@ -223,14 +218,18 @@ $(X86_BZIMAGES): $(KB)/%/arch/x86/boot/bzImage: $(KB)/%/.config $$(INPUTS_$$*) |
 ARM64_KERNELS := android-arm64
 FRAGS_android-arm64 := configs/arm64-virt.config configs/android-base.config \
 	configs/android-release.config
+ARCH_android-arm64 := arm64
+SRC_android-arm64 = $(TOP)/$(S)
+KCONFIG_android-arm64 = $(KCONFIG_INPUTS)
 arm64_image = $(KB)/$(1)/arch/arm64/boot/Image
 ARM64_CONFIGS := $(foreach k,$(ARM64_KERNELS),$(KB)/$(k)/.config)
 ARM64_IMAGES := $(foreach k,$(ARM64_KERNELS),$(call arm64_image,$(k)))
 
-$(ARM64_CONFIGS): $(KB)/%/.config: $$(FRAGS_$$*) $(KCONFIG_INPUTS) scripts/build-guest.sh \
-		scripts/check-config.sh | $(TREE)
+# Every QEMU kernel's .config, x86 and arm64, one rule.
+$(X86_CONFIGS) $(ARM64_CONFIGS): $(KB)/%/.config: $$(FRAGS_$$*) $$(KCONFIG_$$*) \
+		scripts/build-guest.sh scripts/check-config.sh | $(TREE)
 	@echo "$*: configuring"
-	@scripts/build-guest.sh config $(KB)/$* arm64 $(TOP)/$(S) $(FRAGS_$*)
+	@scripts/build-guest.sh config $(KB)/$* $(ARCH_$*) $(SRC_$*) $(FRAGS_$*)
 
 $(ARM64_IMAGES): $(KB)/%/arch/arm64/boot/Image: $(KB)/%/.config $(KERNEL_INPUTS) | $(TREE)
 	@echo "$*: building Image"

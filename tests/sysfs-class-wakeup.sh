@@ -150,7 +150,7 @@ t_check "a named /dev/suspend_block file has its entry when the ioctl returns" \
 	/bin/sbfd name a11_fd_now listed a11_fd_now
 write "$WL" a11_wl_now
 t_check "a new sysfs wake lock has its entry when the write returns" \
-	/bin/sbfd listed a11_wl_now
+	eval '! gone a11_wl_now'
 write /sys/power/wake_unlock a11_wl_now
 
 # Early suspend's other request, held by its passes: "mem" then "on" in

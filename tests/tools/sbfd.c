@@ -17,8 +17,8 @@
  *   pass S        send the file over a socketpair (SCM_RIGHTS) to a new
  *                 process, which keeps it S seconds and exits; this
  *                 process closes its copy and goes on
- *   listed NAME   /sys/class/wakeup has an entry named NAME now
- *                 (ENOENT if not)
+ *   listed NAME   /sys/class/wakeup has an entry named NAME now, with
+ *                 this file open (ENOENT if not)
  *
  * -u UID and -k as for wr: switch user before opening, keeping only
  * CAP_BLOCK_SUSPEND with -k.  -c COMM: name the process COMM (any bytes,
